@@ -1,0 +1,91 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.fs.Path;
+
+import java.io.Serializable;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One staged data file, ready to be published: where it is staged, where it goes, the partition it
+ * declares (rendered values in key order, {@code null} for the NULL partition), its row count and
+ * its size. Serialized with {@link CommitMessageSerializer}.
+ */
+public final class CommitMessage implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Path stagedPath;
+    private final Path targetPath;
+    private final LinkedHashMap<String, String> partition;
+    private final long rowCount;
+    private final long fileSize;
+
+    public CommitMessage(
+            Path stagedPath,
+            Path targetPath,
+            Map<String, String> partition,
+            long rowCount,
+            long fileSize) {
+        this.stagedPath = Objects.requireNonNull(stagedPath);
+        this.targetPath = Objects.requireNonNull(targetPath);
+        this.partition = new LinkedHashMap<>(partition);
+        this.rowCount = rowCount;
+        this.fileSize = fileSize;
+    }
+
+    public Path stagedPath() {
+        return stagedPath;
+    }
+
+    public Path targetPath() {
+        return targetPath;
+    }
+
+    public Map<String, String> partition() {
+        return Collections.unmodifiableMap(partition);
+    }
+
+    public long rowCount() {
+        return rowCount;
+    }
+
+    public long fileSize() {
+        return fileSize;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof CommitMessage)) {
+            return false;
+        }
+        CommitMessage m = (CommitMessage) o;
+        return stagedPath.equals(m.stagedPath)
+                && targetPath.equals(m.targetPath)
+                && partition.equals(m.partition)
+                && rowCount == m.rowCount
+                && fileSize == m.fileSize;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(stagedPath, targetPath, partition, rowCount, fileSize);
+    }
+
+    @Override
+    public String toString() {
+        return "CommitMessage{"
+                + stagedPath
+                + " -> "
+                + targetPath
+                + ", partition="
+                + partition
+                + ", rows="
+                + rowCount
+                + ", bytes="
+                + fileSize
+                + "}";
+    }
+}

@@ -1,0 +1,44 @@
+package dev.formattable.core.commit;
+
+/** What a commit did: files published now, files found published already, files removed. */
+public final class CommitResult {
+
+    private final int publishedFiles;
+    private final int alreadyPublishedFiles;
+    private final int deletedFiles;
+    private final long publishedRows;
+
+    CommitResult(int publishedFiles, int alreadyPublishedFiles, int deletedFiles, long rows) {
+        this.publishedFiles = publishedFiles;
+        this.alreadyPublishedFiles = alreadyPublishedFiles;
+        this.deletedFiles = deletedFiles;
+        this.publishedRows = rows;
+    }
+
+    /** Files this commit renamed into place. */
+    public int publishedFiles() {
+        return publishedFiles;
+    }
+
+    /** Files an earlier attempt of the same commit had published; skipped. */
+    public int alreadyPublishedFiles() {
+        return alreadyPublishedFiles;
+    }
+
+    /** Data files an overwrite removed. */
+    public int deletedFiles() {
+        return deletedFiles;
+    }
+
+    /** Rows in the files this commit published now. */
+    public long publishedRows() {
+        return publishedRows;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(
+                "published %d files (%d rows), %d already published, %d deleted",
+                publishedFiles, publishedRows, alreadyPublishedFiles, deletedFiles);
+    }
+}

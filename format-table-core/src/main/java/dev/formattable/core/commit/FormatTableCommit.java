@@ -1,0 +1,212 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.scan.FileListing;
+import dev.formattable.core.scan.ListingStats;
+import dev.formattable.core.utils.Parallel;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Publishes staged files by renaming them to their targets, and clears what an overwrite replaces.
+ *
+ * <p>Every message is checked before anything is touched. An append that fails part way takes back
+ * every file it published, so the table is as it was. An overwrite deletes what it replaces before
+ * it publishes; if it fails part way, committing the same messages again completes it. A commit is
+ * safe to replay: a file already published is recognised and skipped, and an overwrite never
+ * deletes the files its own messages name.
+ */
+public final class FormatTableCommit {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FormatTableCommit.class);
+
+    /** Files renamed or deleted at once. */
+    public static final int DEFAULT_PARALLELISM = 16;
+
+    private final FormatTable table;
+    private final FileIO fileIO;
+    private int parallelism = DEFAULT_PARALLELISM;
+
+    public FormatTableCommit(FormatTable table) {
+        this.table = table;
+        this.fileIO = table.fileIO();
+    }
+
+    /** How many files are renamed or deleted at once. */
+    public FormatTableCommit withParallelism(int files) {
+        if (files < 1) {
+            throw new IllegalArgumentException("Commit parallelism must be positive, got " + files);
+        }
+        this.parallelism = files;
+        return this;
+    }
+
+    /**
+     * Publishes the messages' files. On failure, every file this call published is taken back
+     * (renamed back to its staged path) before the error is thrown.
+     */
+    public CommitResult append(Collection<CommitMessage> messages) throws IOException {
+        List<CheckedMessage> checked =
+                new MessageChecker(table, parallelism).check(messages, List.of());
+        return new Publisher(fileIO, parallelism).publish(checked, true, 0);
+    }
+
+    /**
+     * Replaces data and publishes the messages' files. With a static partition (a leading run of
+     * partition keys, given as text and read through the column types) everything below it is
+     * replaced; otherwise, with {@code dynamic-partition-overwrite} on a partitioned table, the
+     * partitions the messages write to; otherwise the whole table. The replaced files are deleted
+     * even when there is nothing to publish.
+     */
+    public CommitResult overwrite(
+            Map<String, String> staticPartition, Collection<CommitMessage> messages)
+            throws IOException {
+        if (!staticPartition.isEmpty() && !table.layout().isPartitioned()) {
+            throw new IllegalArgumentException(
+                    "Cannot overwrite static partition "
+                            + staticPartition
+                            + ": the table is not partitioned");
+        }
+        List<Object> prefix = table.layout().parseSpec(staticPartition);
+        // Render now, so that a value refused by the layout fails before anything is touched.
+        table.layout().relativePath(prefix);
+        List<CheckedMessage> checked =
+                new MessageChecker(table, parallelism).check(messages, prefix);
+
+        Set<Path> keep = new HashSet<>();
+        checked.forEach(c -> keep.add(c.target));
+        List<Path> replaced = filesToReplace(prefix, checked);
+        replaced.removeIf(keep::contains);
+        int deleted = deleteAll(replaced);
+        return new Publisher(fileIO, parallelism).publish(checked, false, deleted);
+    }
+
+    private List<Path> filesToReplace(List<Object> prefix, List<CheckedMessage> checked)
+            throws IOException {
+        List<Path> files = new ArrayList<>();
+        boolean dynamic =
+                prefix.isEmpty()
+                        && table.layout().isPartitioned()
+                        && table.options().dynamicPartitionOverwrite();
+        if (dynamic) {
+            Set<Path> dirs = new LinkedHashSet<>();
+            for (CheckedMessage c : checked) {
+                dirs.addAll(spellings(c.partitionValues));
+            }
+            FileListing listing =
+                    new FileListing(fileIO, table.layout(), parallelism, new ListingStats());
+            listing.dataFiles(new ArrayList<>(dirs))
+                    .forEach(l -> l.forEach(f -> files.add(f.path())));
+        } else {
+            for (DataSplit split : table.newScan().withPartitionPrefix(prefix).plan().splits()) {
+                files.add(split.path());
+            }
+        }
+        return files;
+    }
+
+    private int deleteAll(List<Path> files) throws IOException {
+        List<Parallel.Outcome<Boolean>> outcomes =
+                Parallel.runAll(files, parallelism, p -> fileIO.delete(p, false));
+        int deleted = 0;
+        IOException failure = null;
+        for (Parallel.Outcome<Boolean> o : outcomes) {
+            if (o.failed()) {
+                failure = failure == null ? o.failure() : failure;
+            } else if (o.value()) {
+                deleted++;
+            }
+        }
+        if (failure != null) {
+            throw new IOException(
+                    String.format(
+                            "Overwrite of %s stopped while deleting the data it replaces: %d of"
+                                    + " %d files deleted, nothing published. Committing the same"
+                                    + " messages again completes it.",
+                            table.location(), deleted, files.size()),
+                    failure);
+        }
+        return deleted;
+    }
+
+    /**
+     * Removes the staged files of messages that will not be committed. A published file is left
+     * alone. Best effort: a file that cannot be removed is logged, never thrown.
+     */
+    public void abort(Collection<CommitMessage> messages) {
+        for (CommitMessage m : messages) {
+            try {
+                fileIO.delete(m.stagedPath(), false);
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Could not remove staged file {}", m.stagedPath(), e);
+            }
+        }
+    }
+
+    /**
+     * Deletes every data file of the table, keeping its partition directories.
+     *
+     * @return the number of files deleted
+     */
+    public int truncate() throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (DataSplit split : table.newScan().plan().splits()) {
+            files.add(split.path());
+        }
+        return deleteAll(files);
+    }
+
+    /**
+     * Removes a partition directory (or, for a leading run of keys, the directory of all partitions
+     * below it) with everything in it.
+     *
+     * @return whether a directory was removed
+     */
+    public boolean dropPartition(Map<String, String> spec) throws IOException {
+        if (spec.isEmpty()) {
+            throw new IllegalArgumentException("Dropping a partition needs a partition spec");
+        }
+        List<Object> values = table.layout().parseSpec(spec);
+        boolean dropped = false;
+        for (Path dir : spellings(values)) {
+            FileStatus status = null;
+            if (fileIO.exists(dir)) {
+                status = fileIO.getStatus(dir);
+            }
+            if (status != null && status.isDirectory()) {
+                dropped |= fileIO.delete(dir, true);
+            }
+        }
+        return dropped;
+    }
+
+    private List<Path> spellings(List<Object> values) {
+        List<Path> dirs = new ArrayList<>();
+        dirs.add(table.qualifiedLocation());
+        for (int level = 0; level < values.size(); level++) {
+            List<Path> next = new ArrayList<>();
+            for (Path dir : dirs) {
+                for (String name :
+                        table.layout().directoryNameSpellings(level, values.get(level))) {
+                    next.add(dir.child(name));
+                }
+            }
+            dirs = next;
+        }
+        return dirs;
+    }
+}

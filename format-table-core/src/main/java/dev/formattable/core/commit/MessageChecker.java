@@ -1,0 +1,147 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.utils.Parallel;
+import dev.formattable.core.write.DataFilePathFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Checks every message of a commit before anything is touched, so that one bad message refuses the
+ * whole commit: its paths lie inside the table with no {@code .} or {@code ..} segment, its target
+ * sits in the partition it declares, its staged file sits in the staging directory beside the
+ * target, no two messages share a file, and each file is either staged or already published.
+ */
+final class MessageChecker {
+
+    private final FormatTable table;
+    private final FileIO fileIO;
+    private final Path root;
+    private final int parallelism;
+
+    MessageChecker(FormatTable table, int parallelism) {
+        this.table = table;
+        this.fileIO = table.fileIO();
+        this.root = table.qualifiedLocation();
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * Checks the messages; {@code staticPrefix} (typed, possibly empty) is the static partition
+     * every message must lie in.
+     *
+     * @throws IllegalArgumentException naming the message and what is wrong with it
+     */
+    List<CheckedMessage> check(Collection<CommitMessage> messages, List<Object> staticPrefix)
+            throws IOException {
+        List<CheckedMessage> checked = new ArrayList<>(messages.size());
+        Set<Path> targets = new HashSet<>();
+        Set<Path> stagedFiles = new HashSet<>();
+        String prefixPath = table.layout().relativePath(staticPrefix);
+        for (CommitMessage m : messages) {
+            CheckedMessage c = checkPaths(m);
+            if (!targets.add(c.target) || !stagedFiles.add(c.staged)) {
+                throw refuse(m, "names a file that another message of this commit names too");
+            }
+            if (!staticPrefix.isEmpty()) {
+                String own =
+                        table.layout()
+                                .relativePath(c.partitionValues.subList(0, staticPrefix.size()));
+                if (!own.equals(prefixPath)) {
+                    throw refuse(
+                            m,
+                            "lies outside the static partition "
+                                    + prefixPath
+                                    + " being overwritten");
+                }
+            }
+            checked.add(c);
+        }
+        checkStates(checked);
+        return checked;
+    }
+
+    private CheckedMessage checkPaths(CommitMessage m) {
+        if (m.stagedPath().hasDotSegment() || m.targetPath().hasDotSegment()) {
+            throw refuse(m, "has a path with a '.' or '..' segment");
+        }
+        Path target = fileIO.qualify(m.targetPath());
+        Path staged = fileIO.qualify(m.stagedPath());
+        if (!target.isStrictlyBelow(root) || !staged.isStrictlyBelow(root)) {
+            throw refuse(m, "has a path outside the table location " + root);
+        }
+        if (PartitionLayout.isHidden(target.name())) {
+            throw refuse(m, "has a hidden target name, which no scan would read");
+        }
+        if (!DataFilePathFactory.isStagedPathOf(staged, target)) {
+            throw refuse(
+                    m,
+                    "has a staged file that is not in the '"
+                            + DataFilePathFactory.STAGING_DIR
+                            + "' directory beside its target");
+        }
+        if (!new ArrayList<>(m.partition().keySet()).equals(table.layout().keys())) {
+            throw refuse(
+                    m,
+                    "declares partition keys "
+                            + m.partition().keySet()
+                            + ", not "
+                            + table.layout().keys());
+        }
+        List<Object> values;
+        try {
+            values = table.layout().parseSpec(m.partition());
+        } catch (IllegalArgumentException e) {
+            throw refuse(m, "declares a partition that cannot be read: " + e.getMessage());
+        }
+        Path expectedDir = table.partitionPath(values);
+        if (!target.parent().equals(expectedDir)) {
+            throw refuse(m, "has a target outside the partition it declares (" + expectedDir + ")");
+        }
+        return new CheckedMessage(m, staged, target, values);
+    }
+
+    private void checkStates(List<CheckedMessage> checked) throws IOException {
+        List<CheckedMessage.State> states =
+                Parallel.map(
+                        checked,
+                        parallelism,
+                        c -> {
+                            boolean staged = fileIO.exists(c.staged);
+                            boolean target = fileIO.exists(c.target);
+                            if (staged) {
+                                return target
+                                        ? CheckedMessage.State.STAGED_AND_TARGET
+                                        : CheckedMessage.State.STAGED;
+                            }
+                            return target ? CheckedMessage.State.PUBLISHED : null;
+                        });
+        for (int i = 0; i < checked.size(); i++) {
+            if (states.get(i) == null) {
+                throw refuse(
+                        checked.get(i).message,
+                        "names a staged file that does not exist and a target that was never"
+                                + " published");
+            }
+            checked.get(i).state = states.get(i);
+        }
+    }
+
+    private static IllegalArgumentException refuse(CommitMessage m, String why) {
+        return new IllegalArgumentException(
+                "Commit refused, nothing was changed: the message for "
+                        + m.targetPath()
+                        + " (staged at "
+                        + m.stagedPath()
+                        + ") "
+                        + why);
+    }
+}

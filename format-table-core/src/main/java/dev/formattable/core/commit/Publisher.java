@@ -1,0 +1,131 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.utils.Parallel;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Renames checked messages' staged files to their targets, and takes them back on failure. */
+final class Publisher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Publisher.class);
+
+    private final FileIO fileIO;
+    private final int parallelism;
+
+    Publisher(FileIO fileIO, int parallelism) {
+        this.fileIO = fileIO;
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * Publishes every message not yet published. When {@code takeBackOnFailure}, a failure takes
+     * back every file this call tried to publish, including the one whose rename failed, since a
+     * store may have carried out a rename whose answer was lost.
+     */
+    CommitResult publish(List<CheckedMessage> checked, boolean takeBackOnFailure, int deleted)
+            throws IOException {
+        List<CheckedMessage> pending = new ArrayList<>();
+        int already = 0;
+        for (CheckedMessage c : checked) {
+            if (c.state == CheckedMessage.State.PUBLISHED) {
+                already++;
+            } else {
+                pending.add(c);
+            }
+        }
+        List<Parallel.Outcome<Void>> outcomes = Parallel.runAll(pending, parallelism, this::rename);
+        IOException failure = null;
+        CheckedMessage failed = null;
+        long rows = 0;
+        for (int i = 0; i < outcomes.size(); i++) {
+            if (outcomes.get(i).failed()) {
+                if (failure == null) {
+                    failure = outcomes.get(i).failure();
+                    failed = pending.get(i);
+                }
+            } else {
+                rows += pending.get(i).message.rowCount();
+            }
+        }
+        if (failure == null) {
+            return new CommitResult(pending.size(), already, deleted, rows);
+        }
+        if (!takeBackOnFailure) {
+            throw new IOException(
+                    String.format(
+                            "Overwrite failed publishing %s: the data it replaces is deleted and"
+                                    + " part of the new files are published. Committing the same"
+                                    + " messages again completes it.",
+                            failed.target),
+                    failure);
+        }
+        List<String> notTakenBack = takeBack(pending);
+        String message =
+                String.format(
+                        "Commit failed publishing %s; the %d files it published were taken back"
+                                + " and the table is as it was",
+                        failed.target, pending.size());
+        if (!notTakenBack.isEmpty()) {
+            message =
+                    String.format(
+                            "Commit failed publishing %s, and these published files could not"
+                                    + " be taken back: %s",
+                            failed.target, notTakenBack);
+        }
+        throw new IOException(message, failure);
+    }
+
+    private Void rename(CheckedMessage c) throws IOException {
+        if (c.state == CheckedMessage.State.STAGED_AND_TARGET) {
+            // The target carries this write's unique name: it is our own unfinished copy.
+            fileIO.delete(c.target, false);
+        }
+        fileIO.rename(c.staged, c.target);
+        return null;
+    }
+
+    /** Puts back each published target; returns those that could not be removed. */
+    private List<String> takeBack(List<CheckedMessage> attempted) throws IOException {
+        List<Parallel.Outcome<Void>> outcomes =
+                Parallel.runAll(attempted, parallelism, this::takeBack);
+        List<String> failed = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            if (outcomes.get(i).failed()) {
+                LOG.error(
+                        "Could not take back published file {}",
+                        attempted.get(i).target,
+                        outcomes.get(i).failure());
+                failed.add(attempted.get(i).target.toString());
+            }
+        }
+        return failed;
+    }
+
+    private Void takeBack(CheckedMessage c) throws IOException {
+        if (!fileIO.exists(c.target)) {
+            return null;
+        }
+        if (fileIO.exists(c.staged)) {
+            fileIO.delete(c.target, false);
+        } else {
+            try {
+                // Renaming back keeps the staged file, so the commit can be tried again.
+                fileIO.rename(c.target, c.staged);
+            } catch (IOException e) {
+                if (fileIO.exists(c.target) && !fileIO.exists(c.staged)) {
+                    LOG.warn("Could not rename {} back; deleting it", c.target, e);
+                    fileIO.delete(c.target, false);
+                } else if (fileIO.exists(c.target)) {
+                    fileIO.delete(c.target, false);
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,192 @@
+package dev.formattable.core.fs;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link FileIO} over a Hadoop {@link FileSystem}: HDFS, S3A, and whatever else the Hadoop
+ * configuration reaches. The configuration travels with the object when it is serialized.
+ */
+public class HadoopFileIO implements FileIO {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient Configuration conf;
+
+    public HadoopFileIO(Configuration conf) {
+        this.conf = new Configuration(conf);
+    }
+
+    private FileSystem fs(org.apache.hadoop.fs.Path path) throws IOException {
+        return path.getFileSystem(conf);
+    }
+
+    private static org.apache.hadoop.fs.Path toHadoop(Path path) {
+        return new org.apache.hadoop.fs.Path(path.scheme(), path.authority(), path.path());
+    }
+
+    private static FileStatus toStatus(Path path, org.apache.hadoop.fs.FileStatus status) {
+        return new FileStatus(
+                path, status.getLen(), status.isDirectory(), status.getModificationTime());
+    }
+
+    @Override
+    public FileStatus getStatus(Path path) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(path);
+        return toStatus(path, fs(p).getFileStatus(p));
+    }
+
+    @Override
+    public List<FileStatus> list(Path directory) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(directory);
+        org.apache.hadoop.fs.FileStatus[] children = fs(p).listStatus(p);
+        List<FileStatus> result = new ArrayList<>(children.length);
+        for (org.apache.hadoop.fs.FileStatus child : children) {
+            // Keep the caller's spelling of scheme and authority; take the name from Hadoop.
+            result.add(toStatus(directory.child(child.getPath().getName()), child));
+        }
+        return result;
+    }
+
+    @Override
+    public boolean exists(Path path) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(path);
+        return fs(p).exists(p);
+    }
+
+    @Override
+    public void mkdirs(Path path) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(path);
+        if (!fs(p).mkdirs(p)) {
+            throw new IOException("Could not create directory " + path);
+        }
+    }
+
+    @Override
+    public void rename(Path source, Path target) throws IOException {
+        org.apache.hadoop.fs.Path src = toHadoop(source);
+        org.apache.hadoop.fs.Path dst = toHadoop(target);
+        FileSystem fs = fs(src);
+        if (fs.exists(dst)) {
+            throw new IOException(
+                    "Cannot rename " + source + " to " + target + ": the target exists.");
+        }
+        if (!fs.rename(src, dst)) {
+            if (!fs.exists(src)) {
+                throw new FileNotFoundException(
+                        "Cannot rename " + source + " to " + target + ": the source is missing.");
+            }
+            throw new IOException("The file system refused to rename " + source + " to " + target);
+        }
+    }
+
+    @Override
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(path);
+        return fs(p).delete(p, recursive);
+    }
+
+    @Override
+    public SeekableInputStream newInputStream(Path path) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(path);
+        FSDataInputStream in = fs(p).open(p);
+        return new SeekableInputStream() {
+            @Override
+            public void seek(long position) throws IOException {
+                in.seek(position);
+            }
+
+            @Override
+            public long getPos() throws IOException {
+                return in.getPos();
+            }
+
+            @Override
+            public int read() throws IOException {
+                return in.read();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return in.read(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        };
+    }
+
+    @Override
+    public PositionOutputStream newOutputStream(Path path, boolean overwrite) throws IOException {
+        org.apache.hadoop.fs.Path p = toHadoop(path);
+        FSDataOutputStream out = fs(p).create(p, overwrite);
+        return new PositionOutputStream() {
+            @Override
+            public long getPos() {
+                return out.getPos();
+            }
+
+            @Override
+            public void write(int b) throws IOException {
+                out.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void flush() throws IOException {
+                out.hflush();
+            }
+
+            @Override
+            public void close() throws IOException {
+                out.close();
+            }
+        };
+    }
+
+    @Override
+    public Path qualify(Path path) {
+        if (path.scheme() == null && !path.isAbsolute()) {
+            try {
+                org.apache.hadoop.fs.Path p = toHadoop(path);
+                return Path.fromUri(fs(p).makeQualified(p).toUri());
+            } catch (IOException e) {
+                return path;
+            }
+        }
+        return path;
+    }
+
+    private void writeObject(ObjectOutputStream out) throws IOException {
+        out.defaultWriteObject();
+        Map<String, String> entries = new HashMap<>();
+        for (Map.Entry<String, String> e : conf) {
+            entries.put(e.getKey(), e.getValue());
+        }
+        out.writeObject(entries);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        conf = new Configuration(false);
+        ((Map<String, String>) in.readObject()).forEach(conf::set);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.formattable.core.options;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The file formats a format table can hold, with their compressions. */
+public enum FileFormat {
+    PARQUET(
+            "parquet",
+            "snappy",
+            List.of(
+                    "none",
+                    "uncompressed",
+                    "snappy",
+                    "gzip",
+                    "lzo",
+                    "brotli",
+                    "lz4",
+                    "lz4_raw",
+                    "zstd")),
+    ORC("orc", "zstd", List.of("none", "zlib", "snappy", "lzo", "lz4", "zstd"));
+
+    private final String identifier;
+    private final String defaultCompression;
+    private final List<String> compressions;
+
+    FileFormat(String identifier, String defaultCompression, List<String> compressions) {
+        this.identifier = identifier;
+        this.defaultCompression = defaultCompression;
+        this.compressions = compressions;
+    }
+
+    /** The name used in options and as the file extension. */
+    public String identifier() {
+        return identifier;
+    }
+
+    public String defaultCompression() {
+        return defaultCompression;
+    }
+
+    /** The compression names this format accepts, in lower case. */
+    public List<String> compressions() {
+        return compressions;
+    }
+
+    /**
+     * The format a {@code file.format} value names, in any case.
+     *
+     * @throws IllegalArgumentException naming the value and the supported formats
+     */
+    public static FileFormat fromIdentifier(String value) {
+        String normalized = value.trim().toLowerCase(Locale.ROOT);
+        for (FileFormat format : values()) {
+            if (format.identifier.equals(normalized)) {
+                return format;
+            }
+        }
+        throw new IllegalArgumentException(
+                String.format(
+                        "'%s'='%s' is not a supported file format; supported: %s",
+                        FormatTableOptions.FILE_FORMAT.key(), value, supported()));
+    }
+
+    public static String supported() {
+        return Arrays.stream(values())
+                .map(FileFormat::identifier)
+                .collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,165 @@
+package dev.formattable.core.options;
+
+import java.util.List;
+
+/** Every option a format table understands, declared once with its default and description. */
+public final class FormatTableOptions {
+
+    /** The value of {@link #TYPE} that marks a format table. */
+    public static final String FORMAT_TABLE_TYPE = "format-table";
+
+    public static final ConfigOption<String> TYPE =
+            ConfigOption.key("type")
+                    .of(
+                            String.class,
+                            null,
+                            "The kind of table. A format table is 'format-table'. It is read from"
+                                    + " the stored schema only; a value given for one read or"
+                                    + " write does not change what the table is.");
+
+    public static final ConfigOption<String> FILE_FORMAT =
+            ConfigOption.key("file.format")
+                    .of(
+                            String.class,
+                            "parquet",
+                            "The format of every data file of the table: 'parquet' or 'orc'.");
+
+    public static final ConfigOption<String> FILE_COMPRESSION =
+            ConfigOption.key("file.compression")
+                    .fallbackKeys("format-table.file.compression")
+                    .defaultDescription("snappy for parquet, zstd for orc")
+                    .of(
+                            String.class,
+                            null,
+                            "The compression of the data files. 'format-table.file.compression'"
+                                    + " is read when this key is absent, as Paimon does. Parquet accepts none, uncompressed,"
+                                    + " snappy, gzip, lzo, brotli, lz4, lz4_raw and zstd; orc"
+                                    + " accepts none, zlib, snappy, lzo, lz4 and zstd.");
+
+    public static final ConfigOption<Boolean> PARTITION_PATH_ONLY_VALUE =
+            ConfigOption.key("format-table.partition-path-only-value")
+                    .of(
+                            Boolean.class,
+                            false,
+                            "Name partition directories by the value alone ('2024') instead of"
+                                    + " 'key=value' ('year=2024').");
+
+    public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
+            ConfigOption.key("partition.default-name")
+                    .of(
+                            String.class,
+                            "__DEFAULT_PARTITION__",
+                            "The directory name that stands for a NULL or blank partition"
+                                    + " value.");
+
+    public static final ConfigOption<Boolean> PARTITION_LEGACY_NAME =
+            ConfigOption.key("partition.legacy-name")
+                    .of(
+                            Boolean.class,
+                            true,
+                            "Render partition values the way older Paimon versions did: a DATE"
+                                    + " as its number of days since 1970-01-01. When false, a"
+                                    + " DATE is written as yyyy-MM-dd. Reading accepts both.");
+
+    public static final ConfigOption<Boolean> DYNAMIC_PARTITION_OVERWRITE =
+            ConfigOption.key("dynamic-partition-overwrite")
+                    .of(
+                            Boolean.class,
+                            true,
+                            "An overwrite without a static partition replaces only the partitions"
+                                    + " it writes to. When false, it replaces the whole table.");
+
+    public static final ConfigOption<MemorySize> TARGET_FILE_SIZE =
+            ConfigOption.key("target-file-size")
+                    .of(
+                            MemorySize.class,
+                            MemorySize.ofMebiBytes(256),
+                            "A writer starts a new file once the one it fills reaches this"
+                                    + " size.");
+
+    public static final ConfigOption<Long> TARGET_FILE_ROW_NUM =
+            ConfigOption.key("target-file-row-num")
+                    .defaultDescription("(unbounded)")
+                    .of(
+                            Long.class,
+                            null,
+                            "A writer starts a new file once the one it fills holds this many"
+                                    + " rows.");
+
+    public static final ConfigOption<String> DATA_FILE_PREFIX =
+            ConfigOption.key("data-file.prefix")
+                    .of(String.class, "data-", "The first part of every data file's name.");
+
+    public static final ConfigOption<Boolean> FILE_SUFFIX_INCLUDE_COMPRESSION =
+            ConfigOption.key("file.suffix.include.compression")
+                    .of(
+                            Boolean.class,
+                            false,
+                            "Put the compression in the file name before the format extension,"
+                                    + " as in 'data-<uuid>-0.zstd.orc'.");
+
+    public static final ConfigOption<Boolean> SCAN_IGNORE_CORRUPT_FILES =
+            ConfigOption.key("scan.ignore-corrupt-files")
+                    .of(
+                            Boolean.class,
+                            false,
+                            "Skip a data file that cannot be decoded instead of failing the"
+                                    + " read.");
+
+    public static final ConfigOption<Boolean> SCAN_IGNORE_LOST_FILES =
+            ConfigOption.key("scan.ignore-lost-files")
+                    .of(
+                            Boolean.class,
+                            false,
+                            "Skip a data file that was listed but is gone when it is read"
+                                    + " instead of failing the read.");
+
+    public static final ConfigOption<Boolean> METASTORE_PARTITIONED_TABLE =
+            ConfigOption.key("metastore.partitioned-table")
+                    .of(
+                            Boolean.class,
+                            false,
+                            "Refused when true: a format table finds its partitions in its"
+                                    + " directories, never in a metastore.");
+
+    public static final ConfigOption<String> BRANCH =
+            ConfigOption.key("branch")
+                    .of(
+                            String.class,
+                            "main",
+                            "Refused unless 'main': a format table keeps no metadata to branch.");
+
+    public static final ConfigOption<String> PRIMARY_KEY =
+            ConfigOption.key("primary-key")
+                    .of(
+                            String.class,
+                            null,
+                            "Refused when set: a directory of plain files cannot update rows by"
+                                    + " key.");
+
+    private static final List<ConfigOption<?>> ALL =
+            List.of(
+                    TYPE,
+                    FILE_FORMAT,
+                    FILE_COMPRESSION,
+                    PARTITION_PATH_ONLY_VALUE,
+                    PARTITION_DEFAULT_NAME,
+                    PARTITION_LEGACY_NAME,
+                    DYNAMIC_PARTITION_OVERWRITE,
+                    TARGET_FILE_SIZE,
+                    TARGET_FILE_ROW_NUM,
+                    DATA_FILE_PREFIX,
+                    FILE_SUFFIX_INCLUDE_COMPRESSION,
+                    SCAN_IGNORE_CORRUPT_FILES,
+                    SCAN_IGNORE_LOST_FILES,
+                    METASTORE_PARTITIONED_TABLE,
+                    BRANCH,
+                    PRIMARY_KEY);
+
+    private FormatTableOptions() {}
+
+    /** Every declared option, in documentation order. */
+    public static List<ConfigOption<?>> all() {
+        return ALL;
+    }
+}

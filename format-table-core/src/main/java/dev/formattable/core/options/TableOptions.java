@@ -1,0 +1,174 @@
+package dev.formattable.core.options;
+
+import java.io.Serializable;
+import java.util.Locale;
+
+/**
+ * The validated, typed options of one format table: stored options merged with a call's options and
+ * checked as a whole, so a refused option is refused wherever it came from.
+ */
+public final class TableOptions implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Options options;
+    private final FileFormat format;
+    private final String compression;
+
+    private TableOptions(Options options) {
+        this.options = options;
+        this.format = FileFormat.fromIdentifier(options.get(FormatTableOptions.FILE_FORMAT));
+        this.compression = validateCompression(options, format);
+        validate(options);
+    }
+
+    /** Validates options that are already merged. */
+    public static TableOptions of(Options options) {
+        return new TableOptions(options);
+    }
+
+    /** Merges stored and call options (see {@link Options#merge}) and validates the result. */
+    public static TableOptions merge(
+            java.util.Map<String, String> stored, java.util.Map<String, String> dynamic) {
+        return new TableOptions(Options.merge(stored, dynamic));
+    }
+
+    private static void validate(Options options) {
+        String type = options.get(FormatTableOptions.TYPE);
+        if (type != null && !type.equals(FormatTableOptions.FORMAT_TABLE_TYPE)) {
+            throw refused(
+                    FormatTableOptions.TYPE.key(),
+                    type,
+                    "is not a format table; expected '"
+                            + FormatTableOptions.FORMAT_TABLE_TYPE
+                            + "'");
+        }
+        if (options.get(FormatTableOptions.METASTORE_PARTITIONED_TABLE)) {
+            throw refused(
+                    FormatTableOptions.METASTORE_PARTITIONED_TABLE.key(),
+                    "true",
+                    "is not supported: a format table discovers its partitions from directories");
+        }
+        String branch = options.get(FormatTableOptions.BRANCH);
+        if (!branch.equals(FormatTableOptions.BRANCH.defaultValue())) {
+            throw refused(
+                    FormatTableOptions.BRANCH.key(),
+                    branch,
+                    "is not supported: a format table has only the main branch");
+        }
+        String primaryKey = options.get(FormatTableOptions.PRIMARY_KEY);
+        if (primaryKey != null) {
+            throw refused(
+                    FormatTableOptions.PRIMARY_KEY.key(),
+                    primaryKey,
+                    "is not supported: a format table only accepts inserts");
+        }
+        MemorySize size = options.get(FormatTableOptions.TARGET_FILE_SIZE);
+        if (size.getBytes() <= 0) {
+            throw refused(
+                    FormatTableOptions.TARGET_FILE_SIZE.key(), size.toString(), "must be positive");
+        }
+        Long rows = options.get(FormatTableOptions.TARGET_FILE_ROW_NUM);
+        if (rows != null && rows <= 0) {
+            throw refused(
+                    FormatTableOptions.TARGET_FILE_ROW_NUM.key(),
+                    String.valueOf(rows),
+                    "must be positive");
+        }
+        String defaultName = options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
+        if (defaultName.isBlank() || defaultName.contains("/")) {
+            throw refused(
+                    FormatTableOptions.PARTITION_DEFAULT_NAME.key(),
+                    defaultName,
+                    "must be a non-blank directory name");
+        }
+        String prefix = options.get(FormatTableOptions.DATA_FILE_PREFIX);
+        if (prefix.contains("/") || prefix.startsWith("_") || prefix.startsWith(".")) {
+            throw refused(
+                    FormatTableOptions.DATA_FILE_PREFIX.key(),
+                    prefix,
+                    "must not contain '/' nor start with '_' or '.', which would hide the files");
+        }
+    }
+
+    private static String validateCompression(Options options, FileFormat format) {
+        String raw = options.get(FormatTableOptions.FILE_COMPRESSION);
+        if (raw == null) {
+            return format.defaultCompression();
+        }
+        String normalized = raw.trim().toLowerCase(Locale.ROOT);
+        if (!format.compressions().contains(normalized)) {
+            throw refused(
+                    options.keyInUse(FormatTableOptions.FILE_COMPRESSION),
+                    raw,
+                    "is not a compression of "
+                            + format.identifier()
+                            + "; supported: "
+                            + String.join(", ", format.compressions()));
+        }
+        return normalized;
+    }
+
+    private static IllegalArgumentException refused(String key, String value, String why) {
+        return new IllegalArgumentException(String.format("'%s'='%s' %s", key, value, why));
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    public <T> T get(ConfigOption<T> option) {
+        return options.get(option);
+    }
+
+    public FileFormat format() {
+        return format;
+    }
+
+    /** The compression in lower case, with the format's default applied. */
+    public String compression() {
+        return compression;
+    }
+
+    public boolean partitionPathOnlyValue() {
+        return options.get(FormatTableOptions.PARTITION_PATH_ONLY_VALUE);
+    }
+
+    public String defaultPartitionName() {
+        return options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
+    }
+
+    public boolean legacyPartitionName() {
+        return options.get(FormatTableOptions.PARTITION_LEGACY_NAME);
+    }
+
+    public boolean dynamicPartitionOverwrite() {
+        return options.get(FormatTableOptions.DYNAMIC_PARTITION_OVERWRITE);
+    }
+
+    public long targetFileSize() {
+        return options.get(FormatTableOptions.TARGET_FILE_SIZE).getBytes();
+    }
+
+    /** The row target, or {@link Long#MAX_VALUE} when unbounded. */
+    public long targetFileRowNum() {
+        Long rows = options.get(FormatTableOptions.TARGET_FILE_ROW_NUM);
+        return rows == null ? Long.MAX_VALUE : rows;
+    }
+
+    public String dataFilePrefix() {
+        return options.get(FormatTableOptions.DATA_FILE_PREFIX);
+    }
+
+    public boolean fileSuffixIncludeCompression() {
+        return options.get(FormatTableOptions.FILE_SUFFIX_INCLUDE_COMPRESSION);
+    }
+
+    public boolean ignoreCorruptFiles() {
+        return options.get(FormatTableOptions.SCAN_IGNORE_CORRUPT_FILES);
+    }
+
+    public boolean ignoreLostFiles() {
+        return options.get(FormatTableOptions.SCAN_IGNORE_LOST_FILES);
+    }
+}

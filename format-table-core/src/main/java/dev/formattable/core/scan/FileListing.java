@@ -1,0 +1,94 @@
+package dev.formattable.core.scan;
+
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.utils.Parallel;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lists the data files below directories: every file whose name is not hidden, found by descending
+ * every directory whose name is not hidden. A directory that vanishes while it is listed holds
+ * nothing. Used by scans, and by overwrite and truncate to find what they clear.
+ */
+public final class FileListing {
+
+    /** Directories listed at once. */
+    public static final int DEFAULT_PARALLELISM = 16;
+
+    private final FileIO fileIO;
+    private final PartitionLayout layout;
+    private final int parallelism;
+    private final ListingStats stats;
+
+    public FileListing(FileIO fileIO, PartitionLayout layout, int parallelism, ListingStats stats) {
+        this.fileIO = fileIO;
+        this.layout = layout;
+        this.parallelism = parallelism;
+        this.stats = stats;
+    }
+
+    public ListingStats stats() {
+        return stats;
+    }
+
+    /** The children of a directory; empty if it does not exist (any more). */
+    public List<FileStatus> listOrEmpty(Path dir) throws IOException {
+        stats.countList();
+        try {
+            return fileIO.list(dir);
+        } catch (FileNotFoundException e) {
+            return List.of();
+        }
+    }
+
+    /** The status of a path, or null if nothing is there. */
+    public FileStatus statusOrNull(Path path) throws IOException {
+        stats.countStatus();
+        try {
+            return fileIO.getStatus(path);
+        } catch (FileNotFoundException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The data files below each of the given directories, in the order of the directories. A file
+     * counts when its name is not hidden; directories whose names are not hidden are descended.
+     */
+    public List<List<FileStatus>> dataFiles(List<Path> dirs) throws IOException {
+        List<List<FileStatus>> files = new ArrayList<>(dirs.size());
+        List<Integer> origins = new ArrayList<>(dirs.size());
+        for (int i = 0; i < dirs.size(); i++) {
+            files.add(new ArrayList<>());
+            origins.add(i);
+        }
+        List<Path> current = dirs;
+        while (!current.isEmpty()) {
+            List<Path> next = new ArrayList<>();
+            List<Integer> nextOrigins = new ArrayList<>();
+            List<List<FileStatus>> listed = Parallel.map(current, parallelism, this::listOrEmpty);
+            for (int i = 0; i < listed.size(); i++) {
+                for (FileStatus child : listed.get(i)) {
+                    if (PartitionLayout.isHidden(child.path().name())) {
+                        continue;
+                    }
+                    if (child.isDirectory()) {
+                        next.add(child.path());
+                        nextOrigins.add(origins.get(i));
+                    } else {
+                        files.get(origins.get(i)).add(child);
+                    }
+                }
+            }
+            current = next;
+            origins = nextOrigins;
+        }
+        return files;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.formattable.core.scan;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.partition.BoundPartitionPredicate;
+import dev.formattable.core.partition.PartitionPredicate;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Plans a read of a format table: which data files, in which partitions. A partition predicate
+ * prunes the listing itself; a non-positive limit plans nothing. A scan may be planned more than
+ * once and shared, since planning leaves it as it was.
+ */
+public final class FormatTableScan {
+
+    private final FormatTable table;
+    private PartitionPredicate partitionFilter;
+    private List<Object> partitionPrefix = List.of();
+    private Long limit;
+    private int parallelism = FileListing.DEFAULT_PARALLELISM;
+
+    public FormatTableScan(FormatTable table) {
+        this.table = table;
+    }
+
+    /** Reads only partitions the predicate may accept. */
+    public FormatTableScan withPartitionFilter(PartitionPredicate predicate) {
+        this.partitionFilter = predicate;
+        return this;
+    }
+
+    /** Reads only below the directory of these leading partition values (typed). */
+    public FormatTableScan withPartitionPrefix(List<Object> leadingValues) {
+        if (leadingValues.size() > table.layout().levels()) {
+            throw new IllegalArgumentException(
+                    "More partition values than partition keys "
+                            + table.layout().keys()
+                            + ": "
+                            + leadingValues);
+        }
+        this.partitionPrefix = new ArrayList<>(leadingValues);
+        return this;
+    }
+
+    /**
+     * A row limit. The table records no row counts, so only a non-positive limit changes the plan
+     * (it plans nothing); the reader stops at a positive one.
+     */
+    public FormatTableScan withLimit(long rows) {
+        this.limit = rows;
+        return this;
+    }
+
+    /** How many directories are listed at once. */
+    public FormatTableScan withListingParallelism(int directories) {
+        if (directories < 1) {
+            throw new IllegalArgumentException(
+                    "Listing parallelism must be positive, got " + directories);
+        }
+        this.parallelism = directories;
+        return this;
+    }
+
+    /**
+     * Lists the table.
+     *
+     * @throws FileNotFoundException if the table location does not exist
+     * @throws IllegalArgumentException if the filter names a non-partition column or a value that
+     *     does not fit its column, or a partition directory does not parse
+     */
+    public ScanPlan plan() throws IOException {
+        ListingStats stats = new ListingStats();
+        if (limit != null && limit <= 0) {
+            return new ScanPlan(List.of(), List.of(), stats);
+        }
+        BoundPartitionPredicate bound =
+                partitionFilter == null ? null : partitionFilter.bind(table.layout());
+        FileListing listing = new FileListing(table.fileIO(), table.layout(), parallelism, stats);
+        Path root = table.qualifiedLocation();
+        FileStatus rootStatus = listing.statusOrNull(root);
+        if (rootStatus == null || !rootStatus.isDirectory()) {
+            throw new FileNotFoundException(
+                    "The location of the table, " + table.location() + ", is not a directory");
+        }
+        List<PartitionDiscovery.Node> partitions =
+                new PartitionDiscovery(listing, table.layout(), bound, parallelism)
+                        .discover(root, partitionPrefix);
+        List<Path> dirs = new ArrayList<>(partitions.size());
+        partitions.forEach(p -> dirs.add(p.path));
+        List<List<FileStatus>> files = listing.dataFiles(dirs);
+        List<DataSplit> splits = new ArrayList<>();
+        List<List<Object>> partitionValues = new ArrayList<>();
+        for (int i = 0; i < partitions.size(); i++) {
+            List<Object> values = partitions.get(i).values;
+            partitionValues.add(values);
+            for (FileStatus f : files.get(i)) {
+                splits.add(new DataSplit(f.path(), f.length(), f.modificationTime(), values));
+            }
+        }
+        splits.sort(Comparator.comparing(s -> s.path().toString()));
+        return new ScanPlan(splits, partitionValues, stats);
+    }
+}

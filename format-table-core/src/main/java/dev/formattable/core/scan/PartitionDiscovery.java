@@ -1,0 +1,142 @@
+package dev.formattable.core.scan;
+
+import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.partition.BoundPartitionPredicate;
+import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.utils.Parallel;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Finds the partition directories a predicate may need, listing as little as it can.
+ *
+ * <p>Leading levels whose values the predicate pins down ({@code =}, {@code IN}, {@code IS NULL} in
+ * its top-level conjunction) are not listed at all: they become path prefixes, and listing starts
+ * below them. Every further level is listed, all directories of a level at once, and a directory is
+ * dropped as soon as the values known so far rule the predicate out.
+ */
+final class PartitionDiscovery {
+
+    /** Beyond this many pinned prefixes, the remaining levels are listed instead. */
+    private static final int MAX_PREFIXES = 10_000;
+
+    private final FileListing listing;
+    private final PartitionLayout layout;
+    private final BoundPartitionPredicate predicate;
+    private final int parallelism;
+
+    PartitionDiscovery(
+            FileListing listing,
+            PartitionLayout layout,
+            BoundPartitionPredicate predicate,
+            int parallelism) {
+        this.listing = listing;
+        this.layout = layout;
+        this.predicate = predicate;
+        this.parallelism = parallelism;
+    }
+
+    /** A directory with the partition values of the levels above and including it. */
+    static final class Node {
+        final Path path;
+        final List<Object> values;
+
+        Node(Path path, List<Object> values) {
+            this.path = path;
+            this.values = values;
+        }
+    }
+
+    /** The partition (leaf) directories below {@code root} that may satisfy the predicate. */
+    List<Node> discover(Path root, List<Object> fixedPrefix) throws IOException {
+        List<Node> current = new ArrayList<>();
+        current.add(new Node(root, List.of()));
+        int level = 0;
+        // Pinned levels: build paths without listing.
+        while (level < layout.levels()) {
+            Set<Object> candidates = pinned(level, fixedPrefix);
+            if (candidates == null) {
+                break;
+            }
+            List<Node> next = new ArrayList<>();
+            for (Node node : current) {
+                for (Object value : candidates) {
+                    List<Object> values = append(node.values, value);
+                    if (predicate != null && !predicate.mayMatch(values)) {
+                        continue;
+                    }
+                    for (String name : layout.directoryNameSpellings(level, value)) {
+                        next.add(new Node(node.path.child(name), values));
+                    }
+                }
+            }
+            if (next.size() > MAX_PREFIXES) {
+                break;
+            }
+            current = next;
+            level++;
+        }
+        // Remaining levels: list, parse and prune.
+        for (; level < layout.levels(); level++) {
+            final int lvl = level;
+            List<Node> next = new ArrayList<>();
+            List<List<FileStatus>> listed =
+                    Parallel.map(current, parallelism, n -> listing.listOrEmpty(n.path));
+            for (int i = 0; i < listed.size(); i++) {
+                Node parent = current.get(i);
+                for (FileStatus child : listed.get(i)) {
+                    if (!child.isDirectory()) {
+                        continue;
+                    }
+                    Optional<Object[]> parsed = parse(lvl, child.path());
+                    if (parsed.isEmpty()) {
+                        continue;
+                    }
+                    List<Object> values = append(parent.values, parsed.get()[0]);
+                    if (predicate == null || predicate.mayMatch(values)) {
+                        next.add(new Node(child.path(), values));
+                    }
+                }
+            }
+            current = next;
+        }
+        if (predicate != null) {
+            current.removeIf(n -> !predicate.test(n.values));
+        }
+        return current;
+    }
+
+    private Set<Object> pinned(int level, List<Object> fixedPrefix) {
+        if (level < fixedPrefix.size()) {
+            Set<Object> one = new java.util.HashSet<>();
+            one.add(fixedPrefix.get(level));
+            return one;
+        }
+        if (predicate == null) {
+            return null;
+        }
+        Optional<Set<Object>> c = predicate.candidates(level);
+        return c.orElse(null);
+    }
+
+    private Optional<Object[]> parse(int level, Path dir) {
+        try {
+            return layout.parseDirectoryName(level, dir.name());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "Partition directory " + dir + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Object> append(List<Object> values, Object value) {
+        List<Object> result = new ArrayList<>(values.size() + 1);
+        result.addAll(values);
+        result.add(value);
+        return result;
+    }
+}

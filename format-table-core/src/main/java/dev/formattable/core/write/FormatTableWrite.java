@@ -1,0 +1,234 @@
+package dev.formattable.core.write;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PositionOutputStream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes records into staged data files, one open file per partition, rolling to a new file when
+ * one reaches {@code target-file-row-num} rows or {@code target-file-size} bytes (checked after
+ * every record). Nothing it writes is visible until a {@code FormatTableCommit} publishes the
+ * messages of {@link #prepareCommit()}.
+ *
+ * <p>A write may go on after {@code prepareCommit()}; each call hands out the files finished since
+ * the last. {@link #abort()} removes every file this write staged that is not yet published; {@link
+ * #close()} removes those not yet handed out. One thread drives a write.
+ *
+ * @param <T> the record type
+ */
+public final class FormatTableWrite<T> implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FormatTableWrite.class);
+
+    private final FormatTable table;
+    private final FileIO fileIO;
+    private final FormatWriterFactory<T> writerFactory;
+    private final DataFilePathFactory pathFactory;
+    private final long targetRows;
+    private final long targetBytes;
+
+    private final Map<List<Object>, PartitionTarget> partitions = new HashMap<>();
+    private final Map<List<Object>, OpenFile<T>> openFiles = new LinkedHashMap<>();
+    private final List<CommitMessage> finished = new ArrayList<>();
+    private final List<CommitMessage> handedOut = new ArrayList<>();
+    private boolean closed;
+
+    public FormatTableWrite(FormatTable table, FormatWriterFactory<T> writerFactory) {
+        this.table = table;
+        this.fileIO = table.fileIO();
+        this.writerFactory = writerFactory;
+        this.pathFactory = new DataFilePathFactory(table.options());
+        this.targetRows = table.options().targetFileRowNum();
+        this.targetBytes = table.options().targetFileSize();
+    }
+
+    /** The directory and rendered spec of a partition, computed once per partition. */
+    private static final class PartitionTarget {
+        final Path directory;
+        final LinkedHashMap<String, String> spec;
+
+        PartitionTarget(Path directory, LinkedHashMap<String, String> spec) {
+            this.directory = directory;
+            this.spec = spec;
+        }
+    }
+
+    /**
+     * Writes a record into the partition with these typed values (in partition key order; empty for
+     * an unpartitioned table).
+     *
+     * @throws IllegalArgumentException when the values cannot name a partition directory
+     */
+    public void write(List<Object> partitionValues, T record) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("This write is closed.");
+        }
+        OpenFile<T> file = openFiles.get(partitionValues);
+        if (file == null) {
+            file = open(target(partitionValues));
+            openFiles.put(List.copyOf(nullSafe(partitionValues)), file);
+        }
+        file.writer.add(record);
+        file.rows++;
+        if (file.rows >= targetRows
+                || file.out.getPos() + file.writer.bufferedBytes() >= targetBytes) {
+            openFiles.remove(partitionValues);
+            finish(file);
+        }
+    }
+
+    private static List<Object> nullSafe(List<Object> values) {
+        // List.copyOf refuses nulls, and NULL is a valid partition value.
+        return java.util.Collections.unmodifiableList(new ArrayList<>(values));
+    }
+
+    private PartitionTarget target(List<Object> values) {
+        PartitionTarget target = partitions.get(values);
+        if (target == null) {
+            if (values.size() != table.layout().levels()) {
+                throw new IllegalArgumentException(
+                        "Expected "
+                                + table.layout().levels()
+                                + " partition values for "
+                                + table.layout().keys()
+                                + ", got "
+                                + values);
+            }
+            target =
+                    new PartitionTarget(table.partitionPath(values), table.layout().toSpec(values));
+            partitions.put(nullSafe(values), target);
+        }
+        return target;
+    }
+
+    private OpenFile<T> open(PartitionTarget partition) throws IOException {
+        Path target = pathFactory.newTarget(partition.directory);
+        Path staged = DataFilePathFactory.stagedPathFor(target);
+        fileIO.mkdirs(staged.parent());
+        PositionOutputStream out = fileIO.newOutputStream(staged, false);
+        try {
+            return new OpenFile<>(staged, target, partition.spec, out, writerFactory.create(out));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(out);
+            deleteQuietly(staged);
+            throw e;
+        }
+    }
+
+    private void finish(OpenFile<T> file) throws IOException {
+        long size;
+        try {
+            file.writer.finish();
+            size = file.out.getPos();
+            file.out.close();
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(file.out);
+            deleteQuietly(file.staged);
+            throw e;
+        }
+        finished.add(new CommitMessage(file.staged, file.target, file.spec, file.rows, size));
+    }
+
+    /**
+     * Finishes every open file and hands out the messages of every file finished since the last
+     * call. The write may go on afterwards.
+     */
+    public List<CommitMessage> prepareCommit() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("This write is closed.");
+        }
+        List<OpenFile<T>> open = new ArrayList<>(openFiles.values());
+        openFiles.clear();
+        for (OpenFile<T> file : open) {
+            finish(file);
+        }
+        List<CommitMessage> messages = new ArrayList<>(finished);
+        finished.clear();
+        handedOut.addAll(messages);
+        return messages;
+    }
+
+    /**
+     * Removes every file this write staged, handed out or not. A file already published is no
+     * longer staged and is left alone. Best effort: a file that cannot be removed is logged.
+     */
+    public void abort() {
+        discardUnprepared();
+        for (CommitMessage m : handedOut) {
+            deleteQuietly(m.stagedPath());
+        }
+        handedOut.clear();
+    }
+
+    /** Closes the write, removing the staged files it never handed out. */
+    @Override
+    public void close() {
+        if (!closed) {
+            discardUnprepared();
+            closed = true;
+        }
+    }
+
+    private void discardUnprepared() {
+        for (OpenFile<T> file : openFiles.values()) {
+            closeQuietly(file.out);
+            deleteQuietly(file.staged);
+        }
+        openFiles.clear();
+        for (CommitMessage m : finished) {
+            deleteQuietly(m.stagedPath());
+        }
+        finished.clear();
+    }
+
+    private static void closeQuietly(PositionOutputStream out) {
+        try {
+            out.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Closing a discarded stream failed", e);
+        }
+    }
+
+    private void deleteQuietly(Path path) {
+        try {
+            fileIO.delete(path, false);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not remove staged file {}", path, e);
+        }
+    }
+
+    /** A data file being written. */
+    private static final class OpenFile<T> {
+        final Path staged;
+        final Path target;
+        final LinkedHashMap<String, String> spec;
+        final PositionOutputStream out;
+        final FormatWriter<T> writer;
+        long rows;
+
+        OpenFile(
+                Path staged,
+                Path target,
+                LinkedHashMap<String, String> spec,
+                PositionOutputStream out,
+                FormatWriter<T> writer) {
+            this.staged = staged;
+            this.target = target;
+            this.spec = spec;
+            this.out = out;
+            this.writer = writer;
+        }
+    }
+}

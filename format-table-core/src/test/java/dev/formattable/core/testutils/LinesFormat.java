@@ -1,0 +1,48 @@
+package dev.formattable.core.testutils;
+
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.write.FormatWriter;
+import dev.formattable.core.write.FormatWriterFactory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A test file format: one string record per line, UTF-8. */
+public final class LinesFormat {
+
+    private LinesFormat() {}
+
+    public static FormatWriterFactory<String> writerFactory() {
+        return out ->
+                new FormatWriter<String>() {
+                    @Override
+                    public void add(String record) throws IOException {
+                        out.write((record + "\n").getBytes(StandardCharsets.UTF_8));
+                    }
+
+                    @Override
+                    public void finish() throws IOException {
+                        out.flush();
+                    }
+                };
+    }
+
+    public static List<String> read(FileIO fileIO, Path path) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader reader =
+                new BufferedReader(
+                        new InputStreamReader(
+                                fileIO.newInputStream(path), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+}
