@@ -39,18 +39,21 @@ final class Publisher {
                 pending.add(c);
             }
         }
-        List<Parallel.Outcome<Void>> outcomes = Parallel.runAll(pending, parallelism, this::rename);
+        List<Parallel.Outcome<Void>> outcomes =
+                Parallel.runUntilFailure(pending, parallelism, this::rename);
         IOException failure = null;
         CheckedMessage failed = null;
         long rows = 0;
+        int published = 0;
         for (int i = 0; i < outcomes.size(); i++) {
             if (outcomes.get(i).failed()) {
                 if (failure == null) {
                     failure = outcomes.get(i).failure();
                     failed = pending.get(i);
                 }
-            } else {
+            } else if (!outcomes.get(i).skipped()) {
                 rows += pending.get(i).message.rowCount();
+                published++;
             }
         }
         if (failure == null) {
@@ -68,9 +71,9 @@ final class Publisher {
         List<String> notTakenBack = takeBack(pending);
         String message =
                 String.format(
-                        "Commit failed publishing %s; the %d files it published were taken back"
-                                + " and the table is as it was",
-                        failed.target, pending.size());
+                        "Commit failed publishing %s; the %d files it had published were taken"
+                                + " back and the table is as it was",
+                        failed.target, published);
         if (!notTakenBack.isEmpty()) {
             message =
                     String.format(

@@ -24,14 +24,21 @@ public final class Parallel {
         B apply(A input) throws IOException;
     }
 
-    /** What one call produced: its value or its failure. */
+    /** What one call produced: its value or its failure, or that it was skipped. */
     public static final class Outcome<B> {
+        private static final Outcome<?> SKIPPED = new Outcome<>(null, null);
+
         private final B value;
         private final IOException failure;
 
         private Outcome(B value, IOException failure) {
             this.value = value;
             this.failure = failure;
+        }
+
+        /** Whether the call never ran, because an earlier one had failed. */
+        public boolean skipped() {
+            return this == SKIPPED;
         }
 
         public B value() {
@@ -53,10 +60,39 @@ public final class Parallel {
      */
     public static <A, B> List<Outcome<B>> runAll(
             List<A> inputs, int parallelism, IOFunction<A, B> fn) throws InterruptedIOException {
+        return run(inputs, parallelism, fn, false);
+    }
+
+    /**
+     * Like {@link #runAll}, but once a call has failed, calls not yet started are skipped (their
+     * outcome says so) rather than run.
+     */
+    public static <A, B> List<Outcome<B>> runUntilFailure(
+            List<A> inputs, int parallelism, IOFunction<A, B> fn) throws InterruptedIOException {
+        return run(inputs, parallelism, fn, true);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <A, B> List<Outcome<B>> run(
+            List<A> inputs, int parallelism, IOFunction<A, B> fn, boolean stopOnFailure)
+            throws InterruptedIOException {
         List<Outcome<B>> outcomes = new ArrayList<>(inputs.size());
+        java.util.concurrent.atomic.AtomicBoolean failed =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        IOFunction<A, Outcome<B>> guarded =
+                input -> {
+                    if (stopOnFailure && failed.get()) {
+                        return (Outcome<B>) Outcome.SKIPPED;
+                    }
+                    Outcome<B> o = call(fn, input);
+                    if (o.failed()) {
+                        failed.set(true);
+                    }
+                    return o;
+                };
         if (inputs.size() <= 1 || parallelism <= 1) {
             for (A input : inputs) {
-                outcomes.add(call(fn, input));
+                outcomes.add(callGuarded(guarded, input));
             }
             return outcomes;
         }
@@ -73,7 +109,7 @@ public final class Parallel {
         try {
             List<Future<Outcome<B>>> futures = new ArrayList<>(inputs.size());
             for (A input : inputs) {
-                futures.add(executor.submit(() -> call(fn, input)));
+                futures.add(executor.submit(() -> callGuarded(guarded, input)));
             }
             for (Future<Outcome<B>> f : futures) {
                 outcomes.add(f.get());
@@ -107,6 +143,14 @@ public final class Parallel {
             result.add(o.value());
         }
         return result;
+    }
+
+    private static <A, B> Outcome<B> callGuarded(IOFunction<A, Outcome<B>> guarded, A input) {
+        try {
+            return guarded.apply(input);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static <A, B> Outcome<B> call(IOFunction<A, B> fn, A input) {

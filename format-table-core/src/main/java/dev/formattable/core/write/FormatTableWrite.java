@@ -78,7 +78,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         OpenFile<T> file = openFiles.get(partitionValues);
         if (file == null) {
             file = open(target(partitionValues));
-            openFiles.put(List.copyOf(nullSafe(partitionValues)), file);
+            openFiles.put(nullSafe(partitionValues), file);
         }
         file.writer.add(record);
         file.rows++;

@@ -1,0 +1,232 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FaultInjectingFileIO;
+import dev.formattable.core.fs.FaultInjectingFileIO.Op;
+import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.testutils.TestTables;
+import dev.formattable.core.types.DataTypes;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Faults at every step of a commit: the k-th rename, the k-th delete, the k-th existence check, and
+ * a rename that took effect but whose response was lost. After each, the table holds exactly the
+ * old rows (append) or the documented state (overwrite), a scan sees no staged file, and committing
+ * the same messages again ends in the new state.
+ */
+class CommitFaultInjectionTest {
+
+    private static final int NEW_FILES = 6;
+
+    @TempDir java.nio.file.Path dir;
+
+    private FaultInjectingFileIO io;
+    private FormatTable table;
+    private List<String> oldRows;
+
+    private void setUp(Map<String, String> options) throws IOException {
+        io = new FaultInjectingFileIO(new LocalFileIO());
+        table =
+                TestTables.table(
+                        io,
+                        dir,
+                        TestTables.schema(options, "dt", DataTypes.INT(), "h", DataTypes.INT()));
+        List<CommitMessage> old = new ArrayList<>();
+        old.addAll(TestTables.write(table, List.of(1, 1), "old-1-1a", "old-1-1b"));
+        old.addAll(TestTables.write(table, List.of(1, 2), "old-1-2"));
+        old.addAll(TestTables.write(table, List.of(2, 1), "old-2-1"));
+        table.newCommit().append(old);
+        oldRows = TestTables.readAll(table);
+    }
+
+    /** Six one-row files: three in dt=1 (h=1..3), three in dt=3. */
+    private List<CommitMessage> newFiles() throws IOException {
+        List<CommitMessage> messages = new ArrayList<>();
+        for (int i = 0; i < NEW_FILES; i++) {
+            int dt = i < 3 ? 1 : 3;
+            messages.addAll(TestTables.write(table, List.of(dt, 1 + i % 3), "new-" + i));
+        }
+        return messages;
+    }
+
+    private static List<String> newRows() {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < NEW_FILES; i++) {
+            rows.add("[" + (i < 3 ? 1 : 3) + ", " + (1 + i % 3) + "]|new-" + i);
+        }
+        return rows;
+    }
+
+    private void assertNoStagedFileVisible() throws IOException {
+        for (DataSplit split : table.newScan().plan().splits()) {
+            assertThat(split.path().toString()).doesNotContain("_temporary");
+            assertThat(split.path().name()).startsWith("data-");
+        }
+    }
+
+    private List<String> rows() throws IOException {
+        return TestTables.readAll(table);
+    }
+
+    static Stream<Arguments> appendFaults() {
+        return Stream.of(Op.RENAME, Op.EXISTS)
+                .flatMap(
+                        op ->
+                                IntStream.rangeClosed(1, NEW_FILES * (op == Op.EXISTS ? 2 : 1))
+                                        .mapToObj(k -> Arguments.of(op, k)));
+    }
+
+    @ParameterizedTest(name = "fail {0} #{1}")
+    @MethodSource("appendFaults")
+    void appendFailingAtAnyStepLeavesTheOldRows(Op op, int k) throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        io.failOn(op, k);
+
+        assertThatThrownBy(() -> table.newCommit().withParallelism(1).append(messages))
+                .isInstanceOf(IOException.class)
+                .hasStackTraceContaining("Injected failure of " + op);
+        io.heal();
+
+        assertThat(rows()).isEqualTo(oldRows);
+        assertNoStagedFileVisible();
+        table.newCommit().append(messages);
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
+    }
+
+    @ParameterizedTest(name = "lost response of rename #{0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+    void appendWhoseRenameTookEffectButFailedLeavesTheOldRows(int k) throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        io.loseRenameResponse(k);
+
+        assertThatThrownBy(() -> table.newCommit().withParallelism(1).append(messages))
+                .hasMessageContaining("taken back")
+                .hasMessageContaining(messages.get(k - 1).targetPath().toString())
+                .rootCause()
+                .hasMessageContaining("Injected lost response of rename")
+                .hasMessageEndingWith(
+                        messages.get(k - 1).stagedPath()
+                                + " -> "
+                                + messages.get(k - 1).targetPath());
+        io.heal();
+
+        assertThat(rows()).isEqualTo(oldRows);
+        assertNoStagedFileVisible();
+        table.newCommit().append(messages);
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
+    }
+
+    @ParameterizedTest(name = "parallel, fail rename #{0}")
+    @ValueSource(ints = {1, 3, 6})
+    void parallelAppendFailingLeavesTheOldRows(int k) throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        io.failOn(Op.RENAME, k);
+
+        assertThatThrownBy(() -> table.newCommit().withParallelism(4).append(messages))
+                .isInstanceOf(IOException.class);
+        io.heal();
+
+        assertThat(rows()).isEqualTo(oldRows);
+        table.newCommit().append(messages);
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
+    }
+
+    /**
+     * Static overwrite of dt=1, which holds two old files (h=1 and h=2) and receives three new
+     * ones. A failed delete leaves the partition with the old files not yet deleted and none of the
+     * new; a failed publish leaves it with the new files published so far and none of the old.
+     * Other partitions are never touched, and a replay completes the overwrite.
+     */
+    @ParameterizedTest(name = "fail {0} #{1}")
+    @MethodSource("overwriteFaults")
+    void overwriteFailingAtAnyStepLeavesTheDocumentedState(Op op, int k) throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles().subList(0, 3);
+        List<String> expectedNew = newRows().subList(0, 3);
+        io.failOn(op, k);
+
+        assertThatThrownBy(
+                        () ->
+                                table.newCommit()
+                                        .withParallelism(1)
+                                        .overwrite(Map.of("dt", "1"), messages))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("Committing the same messages again completes it");
+        io.heal();
+
+        List<String> rows = rows();
+        assertThat(rows).contains("[2, 1]|old-2-1");
+        List<String> inDt1 = new ArrayList<>(rows);
+        inDt1.remove("[2, 1]|old-2-1");
+        if (op == Op.DELETE) {
+            // Deleted in listing order; nothing new is visible yet.
+            assertThat(inDt1).isSubsetOf(oldRows).doesNotContainAnyElementsOf(expectedNew);
+            assertThat(oldRows.size() - 1 - inDt1.size()).isLessThan(3);
+        } else {
+            assertThat(inDt1).containsExactlyInAnyOrderElementsOf(expectedNew.subList(0, k - 1));
+        }
+        assertNoStagedFileVisible();
+
+        table.newCommit().overwrite(Map.of("dt", "1"), messages);
+        assertThat(rows())
+                .containsExactlyInAnyOrderElementsOf(
+                        concat(List.of("[2, 1]|old-2-1"), expectedNew));
+    }
+
+    static Stream<Arguments> overwriteFaults() {
+        // dt=1 holds 2 old files (h=1 has two rows in one file, h=2 one); 3 new files.
+        return Stream.concat(
+                IntStream.rangeClosed(1, 2).mapToObj(k -> Arguments.of(Op.DELETE, k)),
+                IntStream.rangeClosed(1, 3).mapToObj(k -> Arguments.of(Op.RENAME, k)));
+    }
+
+    @ParameterizedTest(name = "lost response of rename #{0}")
+    @ValueSource(ints = {1, 2, 3})
+    void overwriteWhoseRenameTookEffectKeepsWhatItPublished(int k) throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles().subList(0, 3);
+        List<String> expectedNew = newRows().subList(0, 3);
+        io.loseRenameResponse(k);
+
+        assertThatThrownBy(
+                        () ->
+                                table.newCommit()
+                                        .withParallelism(1)
+                                        .overwrite(Map.of("dt", "1"), messages))
+                .hasMessageContaining("part of the new files are published");
+        io.heal();
+
+        List<String> rows = rows();
+        rows.remove("[2, 1]|old-2-1");
+        assertThat(rows).containsExactlyInAnyOrderElementsOf(expectedNew.subList(0, k));
+        table.newCommit().overwrite(Map.of("dt", "1"), messages);
+        assertThat(rows())
+                .containsExactlyInAnyOrderElementsOf(
+                        concat(List.of("[2, 1]|old-2-1"), expectedNew));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+}

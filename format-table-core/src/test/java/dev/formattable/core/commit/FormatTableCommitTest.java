@@ -1,0 +1,315 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.testutils.TestTables;
+import dev.formattable.core.types.DataTypes;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static dev.formattable.core.testutils.TestTables.readAll;
+import static dev.formattable.core.testutils.TestTables.sorted;
+import static dev.formattable.core.testutils.TestTables.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Append, overwrite in its three modes, replay, truncate, drop partition and refusals. */
+class FormatTableCommitTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    private final LocalFileIO io = new LocalFileIO();
+
+    private FormatTable partitioned(Map<String, String> options) throws IOException {
+        Files.createDirectories(dir);
+        TableSchema schema =
+                TestTables.schema(options, "dt", DataTypes.DATE(), "h", DataTypes.INT());
+        return TestTables.table(io, dir, schema);
+    }
+
+    private static List<Object> p(String date, Integer hour) {
+        return Arrays.asList(date == null ? null : LocalDate.parse(date), hour);
+    }
+
+    private static String row(String date, Integer hour, String v) {
+        return "[" + date + ", " + hour + "]|" + v;
+    }
+
+    @Test
+    void appendPublishesAndNothingIsVisibleBefore() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> messages = write(table, p("2024-01-01", 1), "a", "b");
+        assertThat(readAll(table)).isEmpty();
+
+        CommitResult result = table.newCommit().append(messages);
+
+        assertThat(result.publishedFiles()).isEqualTo(1);
+        assertThat(result.publishedRows()).isEqualTo(2);
+        assertThat(readAll(table))
+                .containsExactlyElementsOf(
+                        sorted(row("2024-01-01", 1, "a"), row("2024-01-01", 1, "b")));
+        assertThat(dir.resolve("dt=19723/h=1")).isDirectory();
+        try (Stream<java.nio.file.Path> files = Files.list(dir.resolve("dt=19723/h=1"))) {
+            assertThat(files.map(f -> f.getFileName().toString()).collect(Collectors.toList()))
+                    .anySatisfy(n -> assertThat(n).matches("data-[0-9a-f-]{36}-0\\.parquet"))
+                    .contains("_temporary");
+        }
+    }
+
+    @Test
+    void replayedAppendPublishesNothingTwice() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> messages = write(table, p("2024-01-01", 1), "a");
+        table.newCommit().append(messages);
+
+        CommitResult replay = table.newCommit().append(messages);
+
+        assertThat(replay.publishedFiles()).isZero();
+        assertThat(replay.alreadyPublishedFiles()).isEqualTo(1);
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
+    }
+
+    @Test
+    void staticOverwriteClearsEverythingBelowThePrefix() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> old = new ArrayList<>();
+        old.addAll(write(table, p("2024-01-01", 1), "old1"));
+        old.addAll(write(table, p("2024-01-01", 2), "old2"));
+        old.addAll(write(table, p("2024-01-02", 1), "keep"));
+        table.newCommit().append(old);
+
+        List<CommitMessage> fresh = write(table, p("2024-01-01", 3), "new");
+        CommitResult result = table.newCommit().overwrite(spec("dt", "2024-01-01"), fresh);
+
+        assertThat(result.deletedFiles()).isEqualTo(2);
+        assertThat(readAll(table))
+                .containsExactlyElementsOf(
+                        sorted(row("2024-01-01", 3, "new"), row("2024-01-02", 1, "keep")));
+        // Directories stay; only data files go.
+        assertThat(dir.resolve("dt=19723/h=1")).isDirectory();
+    }
+
+    @Test
+    void staticPartitionGoesThroughTheTypedRoundTrip() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        table.newCommit().append(write(table, p("2024-01-01", 1), "old"));
+
+        // Day count and ISO spelling name the same partition directory.
+        table.newCommit().overwrite(spec("dt", "19723"), List.of());
+
+        assertThat(readAll(table)).isEmpty();
+    }
+
+    @Test
+    void dynamicOverwriteClearsOnlyThePartitionsWritten() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> old = new ArrayList<>();
+        old.addAll(write(table, p("2024-01-01", 1), "old1"));
+        old.addAll(write(table, p("2024-01-01", 2), "keep"));
+        table.newCommit().append(old);
+
+        table.newCommit().overwrite(Map.of(), write(table, p("2024-01-01", 1), "new"));
+
+        assertThat(readAll(table))
+                .containsExactlyElementsOf(
+                        sorted(row("2024-01-01", 1, "new"), row("2024-01-01", 2, "keep")));
+    }
+
+    @Test
+    void overwriteWithoutDynamicModeReplacesTheWholeTable() throws IOException {
+        FormatTable table = partitioned(Map.of("dynamic-partition-overwrite", "false"));
+        List<CommitMessage> old = new ArrayList<>();
+        old.addAll(write(table, p("2024-01-01", 1), "old1"));
+        old.addAll(write(table, p("2024-01-02", 2), "old2"));
+        table.newCommit().append(old);
+
+        table.newCommit().overwrite(Map.of(), write(table, p("2024-01-03", 1), "new"));
+
+        assertThat(readAll(table)).containsExactly(row("2024-01-03", 1, "new"));
+    }
+
+    @Test
+    void overwriteWithNothingToPublishStillClears() throws IOException {
+        Files.createDirectories(dir);
+        FormatTable table = TestTables.table(io, dir, TestTables.schema(Map.of()));
+        table.newCommit().append(write(table, List.of(), "old"));
+
+        CommitResult result = table.newCommit().overwrite(Map.of(), List.of());
+
+        assertThat(result.deletedFiles()).isEqualTo(1);
+        assertThat(readAll(table)).isEmpty();
+    }
+
+    @Test
+    void replayedOverwriteKeepsWhatItPublished() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        table.newCommit().append(write(table, p("2024-01-01", 1), "old"));
+        List<CommitMessage> fresh = write(table, p("2024-01-01", 1), "new");
+        table.newCommit().overwrite(spec("dt", "2024-01-01"), fresh);
+
+        CommitResult replay = table.newCommit().overwrite(spec("dt", "2024-01-01"), fresh);
+
+        assertThat(replay.deletedFiles()).isZero();
+        assertThat(replay.alreadyPublishedFiles()).isEqualTo(1);
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "new"));
+    }
+
+    @Test
+    void truncateDeletesDataFilesAndKeepsDirectories() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        table.newCommit().append(write(table, p("2024-01-01", 1), "a"));
+        table.newCommit().append(write(table, p(null, null), "b"));
+
+        assertThat(table.newCommit().truncate()).isEqualTo(2);
+
+        assertThat(readAll(table)).isEmpty();
+        assertThat(dir.resolve("dt=19723/h=1")).isDirectory();
+        assertThat(dir.resolve("dt=__DEFAULT_PARTITION__/h=__DEFAULT_PARTITION__")).isDirectory();
+    }
+
+    @Test
+    void dropPartitionRemovesTheDirectory() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        table.newCommit().append(write(table, p("2024-01-01", 1), "a"));
+        table.newCommit().append(write(table, p("2024-01-02", 1), "b"));
+
+        assertThat(table.newCommit().dropPartition(spec("dt", "2024-01-01"))).isTrue();
+
+        assertThat(dir.resolve("dt=19723")).doesNotExist();
+        assertThat(readAll(table)).containsExactly(row("2024-01-02", 1, "b"));
+        assertThat(table.newCommit().dropPartition(spec("dt", "2024-01-01"))).isFalse();
+    }
+
+    @Test
+    void oneBadMessageRefusesTheWholeCommit() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> good = write(table, p("2024-01-01", 1), "a");
+        CommitMessage m = write(table, p("2024-01-02", 1), "b").get(0);
+        // Declares another partition than the one its target sits in.
+        LinkedHashMap<String, String> other = new LinkedHashMap<>();
+        other.put("dt", "19725");
+        other.put("h", "1");
+        CommitMessage lying =
+                new CommitMessage(m.stagedPath(), m.targetPath(), other, 1, m.fileSize());
+
+        List<CommitMessage> all = new ArrayList<>(good);
+        all.add(lying);
+        assertThatThrownBy(() -> table.newCommit().append(all))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nothing was changed")
+                .hasMessageContaining(m.targetPath().toString())
+                .hasMessageContaining("outside the partition it declares");
+        assertThat(readAll(table)).isEmpty();
+    }
+
+    @Test
+    void refusesPathsOutsideTheTable() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+        Path outside = Path.of(dir.getParent().resolve("elsewhere/data-x-0.parquet").toString());
+        Path dotted = Path.of(dir + "/dt=19723/h=1/../../../x/data-x-0.parquet");
+
+        assertThatThrownBy(
+                        () ->
+                                table.newCommit()
+                                        .append(
+                                                List.of(
+                                                        new CommitMessage(
+                                                                m.stagedPath(),
+                                                                outside,
+                                                                m.partition(),
+                                                                1,
+                                                                1))))
+                .hasMessageContaining("outside the table location");
+        assertThatThrownBy(
+                        () ->
+                                table.newCommit()
+                                        .append(
+                                                List.of(
+                                                        new CommitMessage(
+                                                                m.stagedPath(),
+                                                                dotted,
+                                                                m.partition(),
+                                                                1,
+                                                                1))))
+                .hasMessageContaining("'.' or '..'");
+    }
+
+    @Test
+    void refusesAMessageWhoseFilesAreGone() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+        Files.delete(java.nio.file.Path.of(m.stagedPath().path()));
+
+        assertThatThrownBy(() -> table.newCommit().append(List.of(m)))
+                .hasMessageContaining("does not exist")
+                .hasMessageContaining(m.stagedPath().toString());
+    }
+
+    @Test
+    void refusesDuplicateMessages() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+
+        assertThatThrownBy(() -> table.newCommit().append(List.of(m, m)))
+                .hasMessageContaining("another message of this commit");
+    }
+
+    @Test
+    void refusesAMessageOutsideTheStaticPartition() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> m = write(table, p("2024-01-02", 1), "a");
+
+        assertThatThrownBy(() -> table.newCommit().overwrite(spec("dt", "2024-01-01"), m))
+                .hasMessageContaining("outside the static partition dt=19723");
+    }
+
+    @Test
+    void refusesABadStaticPartition() throws IOException {
+        FormatTable table = partitioned(Map.of());
+
+        assertThatThrownBy(() -> table.newCommit().overwrite(spec("h", "1"), List.of()))
+                .hasMessageContaining("leading run of the partition keys")
+                .hasMessageContaining("'h'");
+        assertThatThrownBy(() -> table.newCommit().overwrite(spec("x", "1"), List.of()))
+                .hasMessageContaining("'x' is not a partition key");
+        assertThatThrownBy(() -> table.newCommit().overwrite(spec("dt", "yesterday"), List.of()))
+                .hasMessageContaining("'yesterday' is not a valid DATE value")
+                .hasMessageContaining("'dt'");
+    }
+
+    @Test
+    void abortRemovesStagedFilesOnly() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> published = write(table, p("2024-01-01", 1), "a");
+        table.newCommit().append(published);
+        List<CommitMessage> staged = write(table, p("2024-01-01", 1), "b");
+
+        List<CommitMessage> all = new ArrayList<>(published);
+        all.addAll(staged);
+        table.newCommit().abort(all);
+
+        assertThat(java.nio.file.Path.of(staged.get(0).stagedPath().path())).doesNotExist();
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
+    }
+
+    private static Map<String, String> spec(String key, String value) {
+        LinkedHashMap<String, String> spec = new LinkedHashMap<>();
+        spec.put(key, value);
+        return spec;
+    }
+}

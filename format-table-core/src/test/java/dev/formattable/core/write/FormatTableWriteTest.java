@@ -1,0 +1,184 @@
+package dev.formattable.core.write;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.testutils.LinesFormat;
+import dev.formattable.core.testutils.TestTables;
+import dev.formattable.core.types.DataTypes;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Staging, naming, rolling, abort and close of a write. */
+class FormatTableWriteTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    private final LocalFileIO io = new LocalFileIO();
+
+    private FormatTable table(Map<String, String> options, Object... partitionColumns) {
+        return TestTables.table(io, dir, TestTables.schema(options, partitionColumns));
+    }
+
+    private List<String> stagedFiles() throws IOException {
+        try (Stream<java.nio.file.Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile)
+                    .filter(p -> p.getParent().getFileName().toString().equals("_temporary"))
+                    .map(p -> dir.relativize(p).toString())
+                    .collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void stagesUnderAHiddenNameBesideTheTarget() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.STRING());
+        List<CommitMessage> messages;
+        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
+            write.write(List.of("a b"), "x");
+            messages = write.prepareCommit();
+        }
+
+        CommitMessage m = messages.get(0);
+        assertThat(m.targetPath().toString())
+                .matches(dir + "/k=a b/data-[0-9a-f-]{36}-0\\.parquet");
+        assertThat(m.stagedPath().parent().toString()).isEqualTo(dir + "/k=a b/_temporary");
+        assertThat(m.stagedPath().name()).startsWith("." + m.targetPath().name() + ".");
+        assertThat(m.partition()).containsExactly(Map.entry("k", "a b"));
+        assertThat(m.rowCount()).isEqualTo(1);
+        assertThat(m.fileSize()).isEqualTo(2);
+        assertThat(LinesFormat.read(io, m.stagedPath())).containsExactly("x");
+        assertThat(Files.exists(java.nio.file.Path.of(m.targetPath().path()))).isFalse();
+    }
+
+    @Test
+    void namesFilesWithPrefixAndCompressionSuffix() throws IOException {
+        FormatTable table =
+                table(
+                        Map.of(
+                                "file.format", "orc",
+                                "data-file.prefix", "part-",
+                                "file.suffix.include.compression", "true"));
+        List<CommitMessage> messages = TestTables.write(table, List.of(), "x");
+
+        assertThat(messages.get(0).targetPath().name()).matches("part-[0-9a-f-]{36}-0\\.zst\\.orc");
+    }
+
+    @Test
+    void rollsAtTheRowTarget() throws IOException {
+        FormatTable table = table(Map.of("target-file-row-num", "2"));
+        List<CommitMessage> messages = TestTables.write(table, List.of(), "a", "b", "c", "d", "e");
+
+        assertThat(messages).extracting(CommitMessage::rowCount).containsExactly(2L, 2L, 1L);
+        assertThat(messages)
+                .extracting(m -> m.targetPath().name().replaceAll(".*-(\\d+)\\.parquet", "$1"))
+                .containsExactly("0", "1", "2");
+    }
+
+    @Test
+    void rollsAtTheSizeTarget() throws IOException {
+        FormatTable table = table(Map.of("target-file-size", "10 b"));
+        // Each record is 6 bytes with its newline: the second one reaches the target.
+        List<CommitMessage> messages =
+                TestTables.write(table, List.of(), "aaaaa", "bbbbb", "ccccc");
+
+        assertThat(messages).extracting(CommitMessage::rowCount).containsExactly(2L, 1L);
+        assertThat(messages).extracting(CommitMessage::fileSize).containsExactly(12L, 6L);
+    }
+
+    @Test
+    void keepsOneFilePerPartitionAndGoesOnAfterPrepare() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
+            write.write(List.of(1), "a");
+            write.write(List.of(2), "b");
+            write.write(List.of(1), "c");
+            List<CommitMessage> first = write.prepareCommit();
+            assertThat(first).hasSize(2);
+            write.write(List.of(1), "d");
+            List<CommitMessage> second = write.prepareCommit();
+            assertThat(second)
+                    .singleElement()
+                    .satisfies(m -> assertThat(m.rowCount()).isEqualTo(1));
+            table.newCommit().append(first);
+            table.newCommit().append(second);
+        }
+        assertThat(TestTables.readAll(table)).containsExactly("[1]|a", "[1]|c", "[1]|d", "[2]|b");
+    }
+
+    @Test
+    void nullAndBlankValuesGoToTheDefaultPartition() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.STRING());
+        List<CommitMessage> messages =
+                TestTables.writeRoundRobin(
+                        table, List.of(Arrays.asList((Object) null), List.of(" ")), "a", "b");
+        table.newCommit().append(messages);
+
+        assertThat(dir.resolve("k=__DEFAULT_PARTITION__")).isDirectory();
+        assertThat(TestTables.readAll(table)).containsExactly("[null]|a", "[null]|b");
+        assertThat(messages.get(0).partition()).containsEntry("k", null);
+    }
+
+    @Test
+    void closeRemovesWhatWasNeverPrepared() throws IOException {
+        FormatTable table = table(Map.of("target-file-row-num", "1"), "k", DataTypes.INT());
+        FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory());
+        write.write(List.of(1), "finished file");
+        write.write(List.of(2), "x");
+        assertThat(stagedFiles()).hasSize(2);
+
+        write.close();
+
+        assertThat(stagedFiles()).isEmpty();
+        assertThatThrownBy(() -> write.write(List.of(1), "y")).hasMessageContaining("closed");
+    }
+
+    @Test
+    void abortRemovesPreparedFilesToo() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+        FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory());
+        write.write(List.of(1), "a");
+        write.prepareCommit();
+        write.write(List.of(2), "b");
+
+        write.abort();
+
+        assertThat(stagedFiles()).isEmpty();
+        assertThat(TestTables.readAll(table)).isEmpty();
+    }
+
+    @Test
+    void refusesValuesThatWouldHideTheirDirectory() {
+        FormatTable table =
+                table(
+                        Map.of("format-table.partition-path-only-value", "true"),
+                        "k",
+                        DataTypes.STRING());
+
+        assertThatThrownBy(() -> TestTables.write(table, List.of("_x"), "a"))
+                .hasMessageContaining("'_x'")
+                .hasMessageContaining("'k'")
+                .hasMessageContaining("format-table.partition-path-only-value");
+        assertThatThrownBy(() -> TestTables.write(table, List.of(".."), "a"))
+                .hasMessageContaining("cannot name a directory");
+    }
+
+    @Test
+    void refusesTheWrongNumberOfPartitionValues() {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+
+        assertThatThrownBy(() -> TestTables.write(table, List.of(), "a"))
+                .hasMessageContaining("Expected 1 partition values for [k]");
+    }
+}
