@@ -96,7 +96,7 @@ public final class FormatTableOptions {
                             Boolean.class,
                             false,
                             "Put the compression in the file name before the format extension,"
-                                    + " as in 'data-<uuid>-0.zstd.orc'.");
+                                    + " as in 'data-<uuid>-0.zst.orc'.");
 
     public static final ConfigOption<Boolean> SCAN_IGNORE_CORRUPT_FILES =
             ConfigOption.key("scan.ignore-corrupt-files")
@@ -104,7 +104,8 @@ public final class FormatTableOptions {
                             Boolean.class,
                             false,
                             "Skip a data file that cannot be decoded instead of failing the"
-                                    + " read.");
+                                    + " read. Declared for compatibility; readers do not act on"
+                                    + " it yet, so a corrupt file fails the read.");
 
     public static final ConfigOption<Boolean> SCAN_IGNORE_LOST_FILES =
             ConfigOption.key("scan.ignore-lost-files")
@@ -112,7 +113,9 @@ public final class FormatTableOptions {
                             Boolean.class,
                             false,
                             "Skip a data file that was listed but is gone when it is read"
-                                    + " instead of failing the read.");
+                                    + " instead of failing the read. Declared for compatibility;"
+                                    + " readers do not act on it yet, so a lost file fails the"
+                                    + " read.");
 
     public static final ConfigOption<Boolean> METASTORE_PARTITIONED_TABLE =
             ConfigOption.key("metastore.partitioned-table")

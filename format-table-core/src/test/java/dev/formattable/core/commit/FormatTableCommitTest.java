@@ -307,6 +307,34 @@ class FormatTableCommitTest {
         assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
     }
 
+    @Test
+    void relativeLocationIsResolvedAgainstTheWorkingDirectory() throws IOException {
+        String relative = "target/relative-table-" + java.util.UUID.randomUUID();
+        java.nio.file.Path absolute = java.nio.file.Path.of(relative).toAbsolutePath();
+        Files.createDirectories(absolute);
+        FormatTable table =
+                FormatTable.open(
+                        io, Path.of(relative), TestTables.schema(Map.of(), "k", DataTypes.INT()));
+        CommitMessage m = TestTables.write(table, List.of(1), "a").get(0);
+        assertThat(m.targetPath().path()).startsWith(absolute.toString());
+        // The same files named relative to the working directory are recognised as inside.
+        CommitMessage relativeSpelling =
+                new CommitMessage(
+                        Path.of(
+                                absolute.relativize(java.nio.file.Path.of(m.stagedPath().path()))
+                                        .toString()
+                                        .replaceFirst("^", relative + "/")),
+                        Path.of(relative + "/k=1/" + m.targetPath().name()),
+                        m.partition(),
+                        m.rowCount(),
+                        m.fileSize());
+
+        table.newCommit().append(List.of(relativeSpelling));
+
+        assertThat(readAll(table)).containsExactly("[1]|a");
+        assertThat(table.location().toString()).isEqualTo(relative);
+    }
+
     private static Map<String, String> spec(String key, String value) {
         LinkedHashMap<String, String> spec = new LinkedHashMap<>();
         spec.put(key, value);

@@ -1,0 +1,45 @@
+package dev.formattable.core.options;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Fails when {@code docs/options.md} no longer matches the option declarations. Run with {@code
+ * -Dformattable.regenerate-docs=true} to rewrite the generated section.
+ */
+class OptionsDocsTest {
+
+    static final Path DOC = Path.of("..", "docs", "options.md");
+
+    @Test
+    void coreOptionsReferenceIsUpToDate() throws IOException {
+        List<OptionsDocs.Row> rows = new ArrayList<>();
+        FormatTableOptions.all().forEach(o -> rows.add(OptionsDocs.row(o)));
+        String current = Files.readString(DOC);
+        String expected = OptionsDocs.replaceSection(current, "core", OptionsDocs.table(rows));
+
+        if (Boolean.getBoolean("formattable.regenerate-docs")) {
+            Files.writeString(DOC, expected);
+            current = expected;
+        }
+        assertThat(current)
+                .as(
+                        "docs/options.md is out of date with FormatTableOptions; run the test with"
+                                + " -Dformattable.regenerate-docs=true")
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void aMissingSectionIsNamed() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> OptionsDocs.replaceSection("nothing here", "core", "x"))
+                .hasMessageContaining("no section 'core'");
+    }
+}
