@@ -34,6 +34,11 @@ public final class TableOptions implements Serializable {
     }
 
     private static void validate(Options options) {
+        // Read every declared option once, so that a value of the wrong type (a boolean given as
+        // 'yes') is refused here rather than when some later code first reads it.
+        for (ConfigOption<?> option : FormatTableOptions.all()) {
+            options.get(option);
+        }
         String type = options.get(FormatTableOptions.TYPE);
         if (type != null && !type.equals(FormatTableOptions.FORMAT_TABLE_TYPE)) {
             throw refused(

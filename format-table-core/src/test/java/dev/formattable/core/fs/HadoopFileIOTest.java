@@ -1,0 +1,68 @@
+package dev.formattable.core.fs;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HadoopFileIOTest extends FileIOContractTest {
+
+    @Override
+    FileIO createFileIO() {
+        return new HadoopFileIO(new Configuration());
+    }
+
+    @Override
+    Path toPath(java.nio.file.Path local) {
+        return Path.of("file:" + local.toAbsolutePath());
+    }
+
+    @Test
+    void listKeepsTheCallersSchemeAndHidesChecksums() throws Exception {
+        Path file = root.child("f");
+        try (PositionOutputStream out = io.newOutputStream(file, false)) {
+            out.write(1);
+        }
+        assertThat(io.list(root)).extracting(s -> s.path()).containsExactly(file);
+        assertThat(file.scheme()).isEqualTo("file");
+    }
+
+    @Test
+    void survivesJavaSerialization() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(io);
+        }
+        FileIO copy;
+        try (ObjectInputStream in =
+                new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            copy = (FileIO) in.readObject();
+        }
+        assertThat(copy).isInstanceOf(HadoopFileIO.class).isNotSameAs(io);
+
+        Path file = root.child("d").child("f");
+        copy.mkdirs(file.parent());
+        try (PositionOutputStream out = copy.newOutputStream(file, false)) {
+            out.write("serialized".getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(Files.readString(tempDir.resolve("d/f"))).isEqualTo("serialized");
+        assertThat(copy.exists(file)).isTrue();
+        assertThat(copy.getStatus(file).length()).isEqualTo(10);
+        assertThat(copy.list(file.parent())).extracting(s -> s.path()).containsExactly(file);
+        try (SeekableInputStream in = copy.newInputStream(file)) {
+            in.seek(4);
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("alized");
+        }
+        copy.rename(file, file.parent().child("g"));
+        assertThat(Files.exists(tempDir.resolve("d/g"))).isTrue();
+        assertThat(copy.delete(file.parent(), true)).isTrue();
+        assertThat(Files.exists(tempDir.resolve("d"))).isFalse();
+    }
+}
