@@ -51,7 +51,7 @@ public final class TableOptions implements Serializable {
         if (options.get(FormatTableOptions.METASTORE_PARTITIONED_TABLE)) {
             throw refused(
                     FormatTableOptions.METASTORE_PARTITIONED_TABLE.key(),
-                    "true",
+                    options.getRaw(FormatTableOptions.METASTORE_PARTITIONED_TABLE).orElse(""),
                     "is not supported: a format table discovers its partitions from directories");
         }
         String branch = options.get(FormatTableOptions.BRANCH);
@@ -71,13 +71,15 @@ public final class TableOptions implements Serializable {
         MemorySize size = options.get(FormatTableOptions.TARGET_FILE_SIZE);
         if (size.getBytes() <= 0) {
             throw refused(
-                    FormatTableOptions.TARGET_FILE_SIZE.key(), size.toString(), "must be positive");
+                    FormatTableOptions.TARGET_FILE_SIZE.key(),
+                    options.getRaw(FormatTableOptions.TARGET_FILE_SIZE).orElse(""),
+                    "must be positive");
         }
         Long rows = options.get(FormatTableOptions.TARGET_FILE_ROW_NUM);
         if (rows != null && rows <= 0) {
             throw refused(
                     FormatTableOptions.TARGET_FILE_ROW_NUM.key(),
-                    String.valueOf(rows),
+                    options.getRaw(FormatTableOptions.TARGET_FILE_ROW_NUM).orElse(""),
                     "must be positive");
         }
         String defaultName = options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
