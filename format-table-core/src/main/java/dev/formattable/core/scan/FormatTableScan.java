@@ -79,18 +79,8 @@ public final class FormatTableScan {
         if (limit != null && limit <= 0) {
             return new ScanPlan(List.of(), List.of(), stats);
         }
-        BoundPartitionPredicate bound =
-                partitionFilter == null ? null : partitionFilter.bind(table.layout());
         FileListing listing = new FileListing(table.fileIO(), table.layout(), parallelism, stats);
-        Path root = table.qualifiedLocation();
-        FileStatus rootStatus = listing.statusOrNull(root);
-        if (rootStatus == null || !rootStatus.isDirectory()) {
-            throw new FileNotFoundException(
-                    "The location of the table, " + table.location() + ", is not a directory");
-        }
-        List<PartitionDiscovery.Node> partitions =
-                new PartitionDiscovery(listing, table.layout(), bound, parallelism)
-                        .discover(root, partitionPrefix);
+        List<PartitionDiscovery.Node> partitions = discover(listing);
         List<Path> dirs = new ArrayList<>(partitions.size());
         partitions.forEach(p -> dirs.add(p.path));
         List<List<FileStatus>> files = listing.dataFiles(dirs);
@@ -105,5 +95,33 @@ public final class FormatTableScan {
         }
         splits.sort(Comparator.comparing(s -> s.path().toString()));
         return new ScanPlan(splits, partitionValues, stats);
+    }
+
+    /**
+     * Lists the partitions the filter may need without listing their files: a plan whose {@link
+     * ScanPlan#splits()} is empty and whose {@link ScanPlan#partitions()} holds the typed values of
+     * each partition directory found.
+     */
+    public ScanPlan listPartitions() throws IOException {
+        ListingStats stats = new ListingStats();
+        FileListing listing = new FileListing(table.fileIO(), table.layout(), parallelism, stats);
+        List<List<Object>> partitionValues = new ArrayList<>();
+        for (PartitionDiscovery.Node node : discover(listing)) {
+            partitionValues.add(node.values);
+        }
+        return new ScanPlan(List.of(), partitionValues, stats);
+    }
+
+    private List<PartitionDiscovery.Node> discover(FileListing listing) throws IOException {
+        BoundPartitionPredicate bound =
+                partitionFilter == null ? null : partitionFilter.bind(table.layout());
+        Path root = table.qualifiedLocation();
+        FileStatus rootStatus = listing.statusOrNull(root);
+        if (rootStatus == null || !rootStatus.isDirectory()) {
+            throw new FileNotFoundException(
+                    "The location of the table, " + table.location() + ", is not a directory");
+        }
+        return new PartitionDiscovery(listing, table.layout(), bound, parallelism)
+                .discover(root, partitionPrefix);
     }
 }

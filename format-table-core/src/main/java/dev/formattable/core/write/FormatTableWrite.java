@@ -142,6 +142,18 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     /**
+     * Finishes every open file without handing out its message yet, so that a writer fed one
+     * partition at a time keeps one file open.
+     */
+    public void finishOpenFiles() throws IOException {
+        List<OpenFile<T>> open = new ArrayList<>(openFiles.values());
+        openFiles.clear();
+        for (OpenFile<T> file : open) {
+            finish(file);
+        }
+    }
+
+    /**
      * Finishes every open file and hands out the messages of every file finished since the last
      * call. The write may go on afterwards.
      */
@@ -149,11 +161,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("This write is closed.");
         }
-        List<OpenFile<T>> open = new ArrayList<>(openFiles.values());
-        openFiles.clear();
-        for (OpenFile<T> file : open) {
-            finish(file);
-        }
+        finishOpenFiles();
         List<CommitMessage> messages = new ArrayList<>(finished);
         finished.clear();
         handedOut.addAll(messages);

@@ -1,0 +1,117 @@
+package dev.formattable.flink.format;
+
+import dev.formattable.core.options.FileFormat;
+import dev.formattable.core.options.TableOptions;
+import dev.formattable.flink.table.FormatTableConnectorOptions;
+
+import org.apache.flink.api.common.serialization.BulkWriter;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
+import org.apache.flink.formats.parquet.row.ParquetRowDataBuilder;
+import org.apache.flink.orc.OrcColumnarRowInputFormat;
+import org.apache.flink.orc.shim.OrcShim;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
+
+import org.apache.hadoop.conf.Configuration;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Creates the readers and writers of data files with Flink's parquet and orc formats, configured
+ * from the table's options: its compression, and any {@code parquet.*} or {@code orc.*} key.
+ */
+public final class FormatFactories {
+
+    /** Timestamps are stored as UTC wall-clock values, the same on every machine. */
+    private static final boolean UTC_TIMESTAMP = true;
+
+    private FormatFactories() {}
+
+    /** The {@code parquet.*} and {@code orc.*} options of a table. */
+    public static Map<String, String> formatOptions(TableOptions options) {
+        Map<String, String> result = new HashMap<>();
+        options.options()
+                .toMap()
+                .forEach(
+                        (k, v) -> {
+                            for (String prefix : FormatTableConnectorOptions.FORMAT_PREFIXES) {
+                                if (k.startsWith(prefix)) {
+                                    result.put(k, v);
+                                }
+                            }
+                        });
+        return result;
+    }
+
+    static Configuration hadoopConf(Map<String, String> formatOptions) {
+        Configuration conf = new Configuration(false);
+        conf.setClassLoader(FormatFactories.class.getClassLoader());
+        formatOptions.forEach(conf::set);
+        return conf;
+    }
+
+    /**
+     * A reader of data files producing the {@code selected} fields of {@code dataType} (the table's
+     * non-partition columns), in selection order. Columns are matched by name.
+     */
+    public static BulkFormat<RowData, FileSourceSplit> reader(
+            TableOptions options, RowType dataType, int[] selected, int batchSize) {
+        Configuration conf = hadoopConf(formatOptions(options));
+        if (options.format() == FileFormat.PARQUET) {
+            RowType projected =
+                    new RowType(
+                            java.util.Arrays.stream(selected)
+                                    .mapToObj(i -> dataType.getFields().get(i))
+                                    .collect(java.util.stream.Collectors.toList()));
+            return new ParquetColumnarRowInputFormat<>(
+                    conf,
+                    projected,
+                    InternalTypeInfo.of(projected),
+                    batchSize,
+                    UTC_TIMESTAMP,
+                    true);
+        }
+        return OrcColumnarRowInputFormat.createPartitionedFormat(
+                OrcShim.defaultShim(),
+                conf,
+                dataType,
+                Collections.emptyList(),
+                null,
+                selected,
+                Collections.emptyList(),
+                batchSize,
+                InternalTypeInfo::of);
+    }
+
+    /** A writer of data files holding rows of {@code dataType}. */
+    public static BulkWriter.Factory<RowData> writer(TableOptions options, RowType dataType) {
+        Map<String, String> formatOptions = formatOptions(options);
+        if (options.format() == FileFormat.PARQUET) {
+            Map<String, String> withCodec = new HashMap<>(formatOptions);
+            withCodec.put("parquet.compression", parquetCodec(options.compression()));
+            return ParquetRowDataBuilder.createWriterFactory(
+                    dataType, hadoopConf(withCodec), UTC_TIMESTAMP);
+        }
+        return orcWriter(dataType, options.compression(), formatOptions);
+    }
+
+    private static BulkWriter.Factory<RowData> orcWriter(
+            RowType dataType, String compression, Map<String, String> formatOptions) {
+        throw new UnsupportedOperationException("ORC writing is being wired in");
+    }
+
+    private static String parquetCodec(String compression) {
+        switch (compression) {
+            case "none":
+                return "UNCOMPRESSED";
+            default:
+                return compression.toUpperCase(Locale.ROOT);
+        }
+    }
+}

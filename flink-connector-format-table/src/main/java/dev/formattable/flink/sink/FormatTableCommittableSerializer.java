@@ -1,0 +1,87 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.commit.CommitMessageSerializer;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Version 1: the number of messages, then for each the version of the core's message serializer,
+ * the length of its bytes and the bytes.
+ */
+public final class FormatTableCommittableSerializer
+        implements SimpleVersionedSerializer<FormatTableCommittable> {
+
+    public static final int VERSION = 1;
+
+    public static final FormatTableCommittableSerializer INSTANCE =
+            new FormatTableCommittableSerializer();
+
+    private static final CommitMessageSerializer MESSAGES = CommitMessageSerializer.INSTANCE;
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(FormatTableCommittable committable) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeInt(committable.messages().size());
+        for (CommitMessage m : committable.messages()) {
+            byte[] b = MESSAGES.serialize(m);
+            out.writeInt(MESSAGES.getVersion());
+            out.writeInt(b.length);
+            out.write(b);
+        }
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public FormatTableCommittable deserialize(int version, byte[] serialized) throws IOException {
+        switch (version) {
+            case 1:
+                return deserializeV1(serialized);
+            default:
+                throw new IOException(
+                        String.format(
+                                "Cannot read a format table committable of version %d: this"
+                                        + " serializer reads versions up to %d",
+                                version, VERSION));
+        }
+    }
+
+    private static FormatTableCommittable deserializeV1(byte[] serialized) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
+        int count = in.readInt();
+        if (count < 0) {
+            throw new IOException("Corrupt committable: " + count + " messages");
+        }
+        List<CommitMessage> messages = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int messageVersion = in.readInt();
+            int length = in.readInt();
+            if (length < 0 || length > in.available()) {
+                throw new IOException("Corrupt committable: message length " + length);
+            }
+            byte[] b = new byte[length];
+            in.readFully(b);
+            messages.add(MESSAGES.deserialize(messageVersion, b));
+        }
+        if (in.available() > 0) {
+            throw new IOException(
+                    "Corrupt committable: " + in.available() + " unexpected trailing bytes");
+        }
+        return new FormatTableCommittable(messages);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.sink.committer.CommittableAggregator;
+import dev.formattable.flink.sink.committer.FormatTableCommitter;
+import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
+
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Sink V2 of a format table. Writers stage files through the core; one aggregator (parallelism
+ * 1) merges the committables of every writer per checkpoint; the committer publishes them with one
+ * core commit, an append or an overwrite.
+ */
+public final class FormatTableSink
+        implements Sink<RowData>,
+                SupportsCommitter<FormatTableCommittable>,
+                SupportsPreCommitTopology<FormatTableCommittable, FormatTableCommittable> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final FormatTable table;
+    private final RowType rowType;
+    private final boolean overwrite;
+    private final LinkedHashMap<String, String> staticPartition;
+    private final boolean inputGroupedByPartition;
+
+    /**
+     * @param rowType the type of the rows the sink receives: every column of the table in order
+     * @param overwrite replace data instead of appending (see the core's overwrite)
+     * @param staticPartition the static partition of an overwrite, as text, in key order
+     * @param inputGroupedByPartition the input arrives one partition after another
+     */
+    public FormatTableSink(
+            FormatTable table,
+            RowType rowType,
+            boolean overwrite,
+            Map<String, String> staticPartition,
+            boolean inputGroupedByPartition) {
+        this.table = table;
+        this.rowType = rowType;
+        this.overwrite = overwrite;
+        this.staticPartition = new LinkedHashMap<>(staticPartition);
+        this.inputGroupedByPartition = inputGroupedByPartition;
+    }
+
+    @Override
+    public SinkWriter<RowData> createWriter(WriterInitContext context) {
+        List<String> keys = table.layout().keys();
+        int[] partitionPositions = new int[keys.size()];
+        LogicalType[] partitionTypes = new LogicalType[keys.size()];
+        for (int i = 0; i < keys.size(); i++) {
+            partitionPositions[i] = rowType.getFieldIndex(keys.get(i));
+            partitionTypes[i] = rowType.getTypeAt(partitionPositions[i]);
+        }
+        List<Integer> dataPositions = new ArrayList<>();
+        List<RowType.RowField> dataFields = new ArrayList<>();
+        for (int i = 0; i < rowType.getFieldCount(); i++) {
+            if (!keys.contains(rowType.getFieldNames().get(i))) {
+                dataPositions.add(i);
+                dataFields.add(rowType.getFields().get(i));
+            }
+        }
+        return new FormatTableSinkWriter(
+                table,
+                FormatFactories.writer(table.options(), new RowType(dataFields)),
+                partitionPositions,
+                partitionTypes,
+                dataPositions.stream().mapToInt(Integer::intValue).toArray(),
+                inputGroupedByPartition);
+    }
+
+    @Override
+    public Committer<FormatTableCommittable> createCommitter(CommitterInitContext context) {
+        return new FormatTableCommitter(table, overwrite, staticPartition);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FormatTableCommittable> getCommittableSerializer() {
+        return FormatTableCommittableSerializer.INSTANCE;
+    }
+
+    @Override
+    public DataStream<CommittableMessage<FormatTableCommittable>> addPreCommitTopology(
+            DataStream<CommittableMessage<FormatTableCommittable>> committables) {
+        return committables
+                .global()
+                .transform(
+                        "format-table committable aggregator",
+                        CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new),
+                        new CommittableAggregator())
+                .setParallelism(1)
+                .setMaxParallelism(1)
+                .global();
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FormatTableCommittable> getWriteResultSerializer() {
+        return FormatTableCommittableSerializer.INSTANCE;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.formattable.flink.sink.committer;
+
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.flink.sink.FormatTableCommittable;
+
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Merges the committables of all writers into one per checkpoint, so a single commit publishes
+ * every file of the checkpoint. That is what makes an overwrite right at any parallelism: it clears
+ * once, with all the job's files in view. It runs with parallelism 1.
+ *
+ * <p>A checkpoint whose writers produced no file still yields an (empty) committable, so an
+ * overwrite whose query returned no rows still clears what it replaces. The operator keeps no
+ * state: it emits everything it holds before its own checkpoint barrier.
+ */
+public final class CommittableAggregator
+        extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
+        implements OneInputStreamOperator<
+                        CommittableMessage<FormatTableCommittable>,
+                        CommittableMessage<FormatTableCommittable>>,
+                BoundedOneInput {
+
+    private static final long serialVersionUID = 1L;
+
+    private final TreeMap<Long, List<CommitMessage>> pending = new TreeMap<>();
+
+    @Override
+    public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> element) {
+        CommittableMessage<FormatTableCommittable> message = element.getValue();
+        if (message instanceof CommittableSummary) {
+            pending.computeIfAbsent(
+                    ((CommittableSummary<?>) message).getCheckpointId(), id -> new ArrayList<>());
+        } else if (message instanceof CommittableWithLineage) {
+            CommittableWithLineage<FormatTableCommittable> c =
+                    (CommittableWithLineage<FormatTableCommittable>) message;
+            pending.computeIfAbsent(c.getCheckpointId(), id -> new ArrayList<>())
+                    .addAll(c.getCommittable().messages());
+        }
+    }
+
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        super.prepareSnapshotPreBarrier(checkpointId);
+        emitUpTo(checkpointId);
+    }
+
+    @Override
+    public void endInput() {
+        emitUpTo(Long.MAX_VALUE);
+    }
+
+    private void emitUpTo(long checkpointId) {
+        Map<Long, List<CommitMessage>> ready = pending.headMap(checkpointId, true);
+        for (Map.Entry<Long, List<CommitMessage>> e : ready.entrySet()) {
+            long id = e.getKey();
+            output.collect(new StreamRecord<>(new CommittableSummary<>(0, 1, id, 1, 0)));
+            output.collect(
+                    new StreamRecord<>(
+                            new CommittableWithLineage<>(
+                                    new FormatTableCommittable(e.getValue()), id, 0)));
+        }
+        ready.clear();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.formattable.flink.sink.writer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.write.FormatTableWrite;
+import dev.formattable.core.write.FormatWriter;
+import dev.formattable.core.write.FormatWriterFactory;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.types.FlinkTypes;
+
+import org.apache.flink.api.common.serialization.BulkWriter;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.RowKind;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Writes rows into staged files through the core's {@link FormatTableWrite}, one open file per
+ * partition (or one at a time when the input arrives grouped by partition), and hands the prepared
+ * files to the committer at every checkpoint and at the end of the input.
+ */
+public final class FormatTableSinkWriter
+        implements CommittingSinkWriter<RowData, FormatTableCommittable> {
+
+    private final FormatTableWrite<RowData> write;
+    private final int[] partitionPositions;
+    private final LogicalType[] partitionTypes;
+    private final ProjectedRowData dataRow;
+    private final boolean inputGroupedByPartition;
+    private List<Object> lastPartition;
+
+    public FormatTableSinkWriter(
+            FormatTable table,
+            BulkWriter.Factory<RowData> bulkWriterFactory,
+            int[] partitionPositions,
+            LogicalType[] partitionTypes,
+            int[] dataPositions,
+            boolean inputGroupedByPartition) {
+        this.write = table.newWrite(adapt(bulkWriterFactory));
+        this.partitionPositions = partitionPositions;
+        this.partitionTypes = partitionTypes;
+        this.dataRow = ProjectedRowData.from(dataPositions);
+        this.inputGroupedByPartition = inputGroupedByPartition;
+    }
+
+    private static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
+        return out -> {
+            BulkWriter<RowData> writer =
+                    factory.create(((FlinkFileIO.FlinkPositionOutputStream) out).flinkStream());
+            return new FormatWriter<>() {
+                @Override
+                public void add(RowData record) throws IOException {
+                    writer.addElement(record);
+                }
+
+                @Override
+                public void finish() throws IOException {
+                    writer.finish();
+                }
+            };
+        };
+    }
+
+    @Override
+    public void write(RowData row, Context context) throws IOException {
+        if (row.getRowKind() != RowKind.INSERT) {
+            throw new IllegalArgumentException(
+                    "A format table only accepts inserts, but received a "
+                            + row.getRowKind()
+                            + " row");
+        }
+        List<Object> partition = partitionOf(row);
+        if (inputGroupedByPartition && lastPartition != null && !partition.equals(lastPartition)) {
+            write.finishOpenFiles();
+        }
+        lastPartition = partition;
+        write.write(partition, dataRow.replaceRow(row));
+    }
+
+    private List<Object> partitionOf(RowData row) {
+        if (partitionPositions.length == 0) {
+            return Collections.emptyList();
+        }
+        Object[] values = new Object[partitionPositions.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = FlinkTypes.partitionValue(row, partitionPositions[i], partitionTypes[i]);
+        }
+        List<Object> partition = Arrays.asList(values);
+        return partition.equals(lastPartition) ? lastPartition : partition;
+    }
+
+    @Override
+    public void flush(boolean endOfInput) {}
+
+    @Override
+    public Collection<FormatTableCommittable> prepareCommit() throws IOException {
+        return new ArrayList<>(List.of(new FormatTableCommittable(write.prepareCommit())));
+    }
+
+    @Override
+    public void close() {
+        write.close();
+    }
+}

@@ -1,0 +1,114 @@
+package dev.formattable.flink.source;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
+import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The bounded source of a format table: Flink's {@link FileSource} over the parquet or orc bulk
+ * format, with files found by the core's pruned planner and partition columns rebuilt from the
+ * directory names.
+ */
+public final class FormatTableSource {
+
+    private FormatTableSource() {}
+
+    /**
+     * A source producing the {@code projection} of {@code tableType} (all columns when null).
+     *
+     * @throws IllegalArgumentException when the projection names a column twice
+     */
+    public static FileSource<RowData> create(
+            FormatTable table,
+            RowType tableType,
+            @Nullable int[] projection,
+            @Nullable PartitionPredicate predicate,
+            @Nullable Long limit,
+            long splitSize,
+            int batchSize) {
+        int[] produced = projection == null ? range(tableType.getFieldCount()) : projection;
+        Set<Integer> seen = new HashSet<>();
+        for (int index : produced) {
+            if (!seen.add(index)) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "The projection names column '%s' more than once",
+                                tableType.getFieldNames().get(index)));
+            }
+        }
+        List<String> partitionKeys = table.layout().keys();
+        List<RowType.RowField> dataFields = new ArrayList<>();
+        for (RowType.RowField f : tableType.getFields()) {
+            if (!partitionKeys.contains(f.getName())) {
+                dataFields.add(f);
+            }
+        }
+        RowType dataType = new RowType(dataFields);
+        List<String> dataNames = dataType.getFieldNames();
+
+        List<Integer> selected = new ArrayList<>();
+        List<Integer> notNull = new ArrayList<>();
+        List<String> notNullNames = new ArrayList<>();
+        List<RowType.RowField> producedFields = new ArrayList<>();
+        for (int index : produced) {
+            RowType.RowField field = tableType.getFields().get(index);
+            producedFields.add(field);
+            if (!partitionKeys.contains(field.getName())) {
+                if (!field.getType().isNullable()) {
+                    notNull.add(selected.size());
+                    notNullNames.add(field.getName());
+                }
+                selected.add(dataNames.indexOf(field.getName()));
+            }
+        }
+        // A query that needs no stored column still needs the files' row counts: read one.
+        boolean readsNothing = selected.isEmpty();
+        if (readsNothing) {
+            selected.add(0);
+        }
+        int[] mapping = new int[produced.length];
+        int next = 0;
+        for (int j = 0; j < produced.length; j++) {
+            String name = producedFields.get(j).getName();
+            int level = partitionKeys.indexOf(name);
+            mapping[j] = level >= 0 ? selected.size() + level : next++;
+        }
+        int[] selectedArray = selected.stream().mapToInt(Integer::intValue).toArray();
+        FormatTableBulkFormat format =
+                new FormatTableBulkFormat(
+                        FormatFactories.reader(table.options(), dataType, selectedArray, batchSize),
+                        table,
+                        new RowType(producedFields),
+                        mapping,
+                        notNull.stream().mapToInt(Integer::intValue).toArray(),
+                        notNullNames.toArray(new String[0]),
+                        limit);
+        FormatTableFileEnumerator.ScanSpec spec =
+                new FormatTableFileEnumerator.ScanSpec(table, predicate, limit, splitSize);
+        return FileSource.forBulkFileFormat(format, FlinkFileIO.toFlink(table.qualifiedLocation()))
+                .setFileEnumerator(() -> new FormatTableFileEnumerator(spec))
+                .build();
+    }
+
+    private static int[] range(int n) {
+        int[] result = new int[n];
+        for (int i = 0; i < n; i++) {
+            result[i] = i;
+        }
+        return result;
+    }
+}

@@ -1,0 +1,226 @@
+package dev.formattable.flink.source.reader;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.types.FlinkTypes;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
+import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.JoinedRowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Reads data files with a parquet or orc {@link BulkFormat} and completes each row: partition
+ * columns are rebuilt from the file's directory names, columns are put in the order the query asks
+ * for, a NOT NULL column the file lacks fails the read, a limit stops reading, and every error
+ * names the file.
+ */
+public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final BulkFormat<RowData, FileSourceSplit> inner;
+    private final FormatTable table;
+    private final RowType producedType;
+
+    /** Per produced field: an index into the file row, or (file fields + partition level). */
+    private final int[] mapping;
+
+    private final int[] notNullFileFields;
+    private final String[] notNullNames;
+    private final long limit;
+    private transient AtomicLong emitted;
+
+    public FormatTableBulkFormat(
+            BulkFormat<RowData, FileSourceSplit> inner,
+            FormatTable table,
+            RowType producedType,
+            int[] mapping,
+            int[] notNullFileFields,
+            String[] notNullNames,
+            @Nullable Long limit) {
+        this.inner = inner;
+        this.table = table;
+        this.producedType = producedType;
+        this.mapping = mapping;
+        this.notNullFileFields = notNullFileFields;
+        this.notNullNames = notNullNames;
+        this.limit = limit == null ? Long.MAX_VALUE : limit;
+    }
+
+    private AtomicLong emitted() {
+        if (emitted == null) {
+            emitted = new AtomicLong();
+        }
+        return emitted;
+    }
+
+    @Override
+    public Reader<RowData> createReader(Configuration config, FileSourceSplit split)
+            throws IOException {
+        try {
+            return new PartitionedReader(inner.createReader(config, split), split);
+        } catch (IOException | RuntimeException e) {
+            throw readError(split, e);
+        }
+    }
+
+    @Override
+    public Reader<RowData> restoreReader(Configuration config, FileSourceSplit split)
+            throws IOException {
+        try {
+            return new PartitionedReader(inner.restoreReader(config, split), split);
+        } catch (IOException | RuntimeException e) {
+            throw readError(split, e);
+        }
+    }
+
+    @Override
+    public boolean isSplittable() {
+        return inner.isSplittable();
+    }
+
+    @Override
+    public TypeInformation<RowData> getProducedType() {
+        return InternalTypeInfo.of(producedType);
+    }
+
+    private static IOException readError(FileSourceSplit split, Throwable e) {
+        if (e instanceof IOException
+                && e.getMessage() != null
+                && e.getMessage().contains(split.path().toString())) {
+            return (IOException) e;
+        }
+        return new IOException("Cannot read data file " + split.path() + ": " + e.getMessage(), e);
+    }
+
+    /** The typed partition values of a file, from the directories between it and the root. */
+    private GenericRowData partitionRow(FileSourceSplit split) throws IOException {
+        PartitionLayout layout = table.layout();
+        GenericRowData row = new GenericRowData(layout.levels());
+        if (layout.levels() == 0) {
+            return row;
+        }
+        String relative = FlinkFileIO.fromFlink(split.path()).relativeTo(table.qualifiedLocation());
+        String[] segments = relative.split("/");
+        if (segments.length <= layout.levels()) {
+            throw new IOException(
+                    "Data file " + split.path() + " does not lie in a partition directory");
+        }
+        List<LogicalType> types = partitionTypes();
+        for (int level = 0; level < layout.levels(); level++) {
+            Optional<Object[]> value = layout.parseDirectoryName(level, segments[level]);
+            if (value.isEmpty()) {
+                throw new IOException(
+                        "Data file "
+                                + split.path()
+                                + " does not lie in a directory of partition key '"
+                                + layout.keys().get(level)
+                                + "'");
+            }
+            row.setField(level, FlinkTypes.toInternal(value.get()[0], types.get(level)));
+        }
+        return row;
+    }
+
+    private List<LogicalType> partitionTypes() {
+        List<LogicalType> types = new java.util.ArrayList<>();
+        for (int i = 0; i < table.layout().levels(); i++) {
+            types.add(FlinkTypes.toFlink(table.layout().types().get(i)));
+        }
+        return types;
+    }
+
+    private final class PartitionedReader implements Reader<RowData> {
+        private final Reader<RowData> reader;
+        private final FileSourceSplit split;
+        private final GenericRowData partitions;
+        private final JoinedRowData joined;
+        private final ProjectedRowData projected;
+        private final MutableRecordAndPosition<RowData> current = new MutableRecordAndPosition<>();
+
+        PartitionedReader(Reader<RowData> reader, FileSourceSplit split) throws IOException {
+            this.reader = reader;
+            this.split = split;
+            this.partitions = partitionRow(split);
+            this.joined = new JoinedRowData(null, partitions);
+            this.projected = ProjectedRowData.from(mapping);
+            projected.replaceRow(joined);
+        }
+
+        @Override
+        public RecordIterator<RowData> readBatch() throws IOException {
+            if (emitted().get() >= limit) {
+                return null;
+            }
+            RecordIterator<RowData> batch;
+            try {
+                batch = reader.readBatch();
+            } catch (IOException | RuntimeException e) {
+                throw readError(split, e);
+            }
+            return batch == null ? null : new Iterator(batch);
+        }
+
+        @Override
+        public void close() throws IOException {
+            reader.close();
+        }
+
+        private final class Iterator implements RecordIterator<RowData> {
+            private final RecordIterator<RowData> batch;
+
+            Iterator(RecordIterator<RowData> batch) {
+                this.batch = batch;
+            }
+
+            @Nullable
+            @Override
+            public RecordAndPosition<RowData> next() {
+                if (emitted().get() >= limit) {
+                    return null;
+                }
+                RecordAndPosition<RowData> record = batch.next();
+                if (record == null) {
+                    return null;
+                }
+                RowData fileRow = record.getRecord();
+                for (int i = 0; i < notNullFileFields.length; i++) {
+                    if (fileRow.isNullAt(notNullFileFields[i])) {
+                        throw new IllegalStateException(
+                                String.format(
+                                        "Data file %s has no value for column '%s', which the"
+                                                + " table declares NOT NULL",
+                                        split.path(), notNullNames[i]));
+                    }
+                }
+                joined.replace(fileRow, partitions);
+                emitted().incrementAndGet();
+                current.set(projected, record.getOffset(), record.getRecordSkipCount());
+                return current;
+            }
+
+            @Override
+            public void releaseBatch() {
+                batch.releaseBatch();
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.core.options.FormatTableOptions;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options of the {@code format-table} connector: the connector's own, plus every table option
+ * of the core ({@link FormatTableOptions}), exposed under the same keys. Table options are read as
+ * text here and parsed and validated by the core, so they are declared in one place only.
+ */
+public final class FormatTableConnectorOptions {
+
+    public static final ConfigOption<String> PATH =
+            ConfigOptions.key("path")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The location of the table: a directory on any file system Flink can"
+                                    + " reach (file://, hdfs://, s3://, ...).");
+
+    public static final ConfigOption<Integer> SINK_PARALLELISM =
+            ConfigOptions.key("sink.parallelism")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The parallelism of the writers. By default, that of the upstream"
+                                    + " operator.");
+
+    public static final ConfigOption<MemorySize> SCAN_SPLIT_SIZE =
+            ConfigOptions.key("scan.split.target-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription(
+                            "Files larger than this are read by several readers, each taking a"
+                                    + " byte range; parquet row groups and orc stripes are read"
+                                    + " by the reader whose range holds their start.");
+
+    public static final ConfigOption<Integer> READ_BATCH_SIZE =
+            ConfigOptions.key("scan.batch-size")
+                    .intType()
+                    .defaultValue(2048)
+                    .withDescription("Rows per columnar batch when reading parquet and orc.");
+
+    /** Prefixes of format options passed through to the parquet and orc libraries. */
+    public static final List<String> FORMAT_PREFIXES = List.of("parquet.", "orc.");
+
+    private FormatTableConnectorOptions() {}
+
+    /** The connector's own options. */
+    public static List<ConfigOption<?>> connectorOptions() {
+        return List.of(PATH, SINK_PARALLELISM, SCAN_SPLIT_SIZE, READ_BATCH_SIZE);
+    }
+
+    /** Every core table option as a Flink option (text-valued; the core parses it). */
+    public static List<ConfigOption<String>> tableOptions() {
+        List<ConfigOption<String>> result = new ArrayList<>();
+        for (dev.formattable.core.options.ConfigOption<?> option : FormatTableOptions.all()) {
+            result.add(
+                    ConfigOptions.key(option.key())
+                            .stringType()
+                            .noDefaultValue()
+                            .withFallbackKeys(option.fallbackKeys().toArray(new String[0]))
+                            .withDescription(option.description()));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,198 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.partition.PartitionValueCodec;
+import dev.formattable.core.scan.ScanPlan;
+import dev.formattable.flink.source.FormatTableSource;
+
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The SQL scan of a format table. Partition filters and partitions pushed down become a core
+ * partition predicate, which prunes the directory listing itself; projections and limits reach the
+ * reader.
+ */
+public final class FormatTableDynamicSource
+        implements ScanTableSource,
+                SupportsProjectionPushDown,
+                SupportsFilterPushDown,
+                SupportsPartitionPushDown,
+                SupportsLimitPushDown {
+
+    private final FormatTable table;
+    private final RowType tableType;
+    private final long splitSize;
+    private final int batchSize;
+    private int[] projection;
+    private final List<PartitionPredicate> filters = new ArrayList<>();
+    private List<Map<String, String>> partitions;
+    private Long limit;
+
+    public FormatTableDynamicSource(
+            FormatTable table, RowType tableType, long splitSize, int batchSize) {
+        this.table = table;
+        this.tableType = tableType;
+        this.splitSize = splitSize;
+        this.batchSize = batchSize;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return ChangelogMode.insertOnly();
+    }
+
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        return SourceProvider.of(
+                FormatTableSource.create(
+                        table, tableType, projection, predicate(), limit, splitSize, batchSize));
+    }
+
+    /** The partition filters and pushed-down partitions, as one predicate (or null). */
+    PartitionPredicate predicate() {
+        List<PartitionPredicate> all = new ArrayList<>(filters);
+        if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
+            List<PartitionPredicate> any = new ArrayList<>();
+            for (Map<String, String> partition : partitions) {
+                List<PartitionPredicate> equalities = new ArrayList<>();
+                partition.forEach(
+                        (k, v) ->
+                                equalities.add(
+                                        v == null || v.equals(table.layout().defaultName())
+                                                ? PartitionPredicate.isNull(k)
+                                                : PartitionPredicate.equal(k, v)));
+                any.add(PartitionPredicate.and(equalities));
+            }
+            if (any.isEmpty()) {
+                // No partition survived: a predicate no partition satisfies.
+                String key = table.layout().keys().get(0);
+                all.add(
+                        PartitionPredicate.and(
+                                PartitionPredicate.isNull(key), PartitionPredicate.isNotNull(key)));
+            } else {
+                all.add(PartitionPredicate.or(any));
+            }
+        }
+        if (all.isEmpty()) {
+            return null;
+        }
+        return all.size() == 1 ? all.get(0) : PartitionPredicate.and(all);
+    }
+
+    @Override
+    public boolean supportsNestedProjection() {
+        return false;
+    }
+
+    @Override
+    public void applyProjection(int[][] projectedFields, DataType producedDataType) {
+        int[] top = new int[projectedFields.length];
+        for (int i = 0; i < projectedFields.length; i++) {
+            top[i] = projectedFields[i][0];
+        }
+        this.projection = top;
+    }
+
+    @Override
+    public Result applyFilters(List<ResolvedExpression> expressions) {
+        PartitionFilterConverter converter = new PartitionFilterConverter(table.layout().keys());
+        List<ResolvedExpression> accepted = new ArrayList<>();
+        List<ResolvedExpression> remaining = new ArrayList<>();
+        for (ResolvedExpression e : expressions) {
+            Optional<PartitionPredicate> p = converter.convert(e);
+            if (p.isPresent()) {
+                filters.add(p.get());
+                accepted.add(e);
+            } else {
+                remaining.add(e);
+            }
+        }
+        return Result.of(accepted, remaining);
+    }
+
+    /**
+     * The partition directories of the table (their files are not listed). The planner prunes them
+     * and hands back the survivors through {@link #applyPartitions}, which the scan then turns into
+     * path prefixes. Values are given in the form Flink parses: a DATE as yyyy-MM-dd.
+     */
+    @Override
+    public Optional<List<Map<String, String>>> listPartitions() {
+        if (!table.layout().isPartitioned()) {
+            return Optional.empty();
+        }
+        ScanPlan plan;
+        try {
+            plan = table.newScan().listPartitions();
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "Cannot list the partitions of format table " + table.location(), e);
+        }
+        PartitionValueCodec isoCodec = new PartitionValueCodec(table.layout().defaultName(), false);
+        List<Map<String, String>> result = new ArrayList<>();
+        for (List<Object> values : plan.partitions()) {
+            Map<String, String> spec = new LinkedHashMap<>();
+            for (int i = 0; i < values.size(); i++) {
+                spec.put(
+                        table.layout().keys().get(i),
+                        isoCodec.render(table.layout().types().get(i), values.get(i)));
+            }
+            result.add(spec);
+        }
+        return Optional.of(result);
+    }
+
+    @Override
+    public void applyPartitions(List<Map<String, String>> remainingPartitions) {
+        List<Map<String, String>> ordered = new ArrayList<>();
+        for (Map<String, String> p : remainingPartitions) {
+            Map<String, String> inKeyOrder = new LinkedHashMap<>();
+            for (String key : table.layout().keys()) {
+                if (p.containsKey(key)) {
+                    inKeyOrder.put(key, p.get(key));
+                }
+            }
+            ordered.add(inKeyOrder);
+        }
+        this.partitions = ordered;
+    }
+
+    @Override
+    public void applyLimit(long rows) {
+        this.limit = rows;
+    }
+
+    @Override
+    public DynamicTableSource copy() {
+        FormatTableDynamicSource copy =
+                new FormatTableDynamicSource(table, tableType, splitSize, batchSize);
+        copy.projection = projection == null ? null : projection.clone();
+        copy.filters.addAll(filters);
+        copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
+        copy.limit = limit;
+        return copy;
+    }
+
+    @Override
+    public String asSummaryString() {
+        return "format-table(" + table.location() + ")";
+    }
+}
