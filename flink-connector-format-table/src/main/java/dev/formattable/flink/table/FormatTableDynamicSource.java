@@ -151,9 +151,13 @@ public final class FormatTableDynamicSource
         for (List<Object> values : plan.partitions()) {
             Map<String, String> spec = new LinkedHashMap<>();
             for (int i = 0; i < values.size(); i++) {
+                Object value = values.get(i);
+                // The planner's pruner reads a NULL partition as a null value.
                 spec.put(
                         table.layout().keys().get(i),
-                        isoCodec.render(table.layout().types().get(i), values.get(i)));
+                        value == null
+                                ? null
+                                : isoCodec.render(table.layout().types().get(i), value));
             }
             result.add(spec);
         }
