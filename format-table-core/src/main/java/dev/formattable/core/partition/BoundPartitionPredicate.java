@@ -251,7 +251,16 @@ public abstract class BoundPartitionPredicate implements Serializable {
         @Override
         public Optional<Set<Object>> candidates(int level) {
             if (!and) {
-                return Optional.empty();
+                // A disjunction pins a level when every branch does: the union of their values.
+                Set<Object> union = new HashSet<>();
+                for (BoundPartitionPredicate child : children) {
+                    Optional<Set<Object>> c = child.candidates(level);
+                    if (c.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    union.addAll(c.get());
+                }
+                return Optional.of(union);
             }
             Set<Object> result = null;
             for (BoundPartitionPredicate child : children) {

@@ -136,6 +136,21 @@ class FormatTableScanTest {
     }
 
     @Test
+    void aDisjunctionOfPartitionsPinsEveryLevel() throws IOException {
+        ScanPlan plan =
+                grid().newScan()
+                        .withPartitionFilter(
+                                or(
+                                        and(equal("dt", day(0)), equal("h", 1)),
+                                        and(equal("dt", day(5)), equal("h", 2))))
+                        .plan();
+
+        assertThat(names(plan)).containsExactly("data-0-1.parquet", "data-5-2.parquet");
+        // Two partitions, two spellings of each day: four pinned leaves, nothing else listed.
+        assertThat(plan.listCalls()).isEqualTo(4);
+    }
+
+    @Test
     void aNonPositiveLimitPlansNothing() throws IOException {
         ScanPlan plan = grid().newScan().withLimit(0).plan();
 

@@ -1,0 +1,244 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.flink.source.ScanStats;
+import dev.formattable.flink.testutils.FlinkTestBase;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Projection, pruning (asserted through the core's listing counter), limit, splitting of large
+ * files, hidden files, escaped and NULL partition values, and read errors that name the file.
+ */
+class ReadFeaturesITCase extends FlinkTestBase {
+
+    @TempDir Path dir;
+
+    private void create(
+            TableEnvironment env,
+            String name,
+            String columns,
+            String partitionedBy,
+            String options) {
+        exec(
+                env,
+                "CREATE TABLE "
+                        + name
+                        + " ("
+                        + columns
+                        + ")"
+                        + (partitionedBy.isEmpty() ? "" : " PARTITIONED BY (" + partitionedBy + ")")
+                        + " WITH ('connector'='format-table', 'path'='"
+                        + dir
+                        + "'"
+                        + options
+                        + ")");
+    }
+
+    /** 10 days × 5 hours, two rows each. */
+    private TableEnvironment grid() {
+        TableEnvironment env = batchEnv();
+        create(env, "t", "v BIGINT, dt STRING, h INT", "dt, h", "");
+        StringBuilder values = new StringBuilder();
+        for (int d = 0; d < 10; d++) {
+            for (int h = 0; h < 5; h++) {
+                for (int r = 0; r < 2; r++) {
+                    values.append(values.length() == 0 ? "" : ", ")
+                            .append(String.format("(%d, 'd%d', %d)", d * 100 + h * 10 + r, d, h));
+                }
+            }
+        }
+        exec(env, "INSERT INTO t VALUES " + values);
+        return env;
+    }
+
+    @Test
+    void pointQueryListsOnlyTheLeafDirectory() {
+        TableEnvironment env = grid();
+
+        assertThat(query(env, "SELECT v FROM t WHERE dt = 'd3' AND h = 4"))
+                .containsExactly("+I[340]", "+I[341]");
+        ScanStats.Entry stats = ScanStats.latest(dir.toString());
+        // Planning at execution starts listing at dt=d3/h=4: one listing.
+        assertThat(stats.listCalls).isEqualTo(1);
+        assertThat(stats.splits).isEqualTo(1);
+    }
+
+    @Test
+    void rangeQueryListsOnlyMatchingSubtrees() {
+        TableEnvironment env = grid();
+
+        assertThat(query(env, "SELECT count(*) FROM t WHERE dt >= 'd8'")).containsExactly("+I[20]");
+        ScanStats.Entry stats = ScanStats.latest(dir.toString());
+        // The planner keeps 10 partitions; each is a pinned path, so only its leaf is listed.
+        assertThat(stats.listCalls).isEqualTo(10);
+        assertThat(stats.splits).isEqualTo(10);
+
+        assertThat(query(env, "SELECT count(*) FROM t")).containsExactly("+I[100]");
+        assertThat(ScanStats.latest(dir.toString()).listCalls).isEqualTo(1 + 10 + 50);
+    }
+
+    @Test
+    void projectionOfPartitionColumnsOnly() {
+        TableEnvironment env = grid();
+
+        assertThat(query(env, "SELECT DISTINCT h FROM t WHERE dt = 'd1'"))
+                .containsExactly("+I[0]", "+I[1]", "+I[2]", "+I[3]", "+I[4]");
+        assertThat(query(env, "SELECT h, dt, v FROM t WHERE v = 121"))
+                .containsExactly("+I[2, d1, 121]");
+    }
+
+    @Test
+    void limitStopsTheRead() {
+        TableEnvironment env = grid();
+
+        assertThat(query(env, "SELECT * FROM t LIMIT 3")).hasSize(3);
+        assertThat(query(env, "SELECT * FROM t LIMIT 0")).isEmpty();
+    }
+
+    @Test
+    void largeFilesAreSplitAcrossReaders() {
+        TableEnvironment env = batchEnv();
+        create(
+                env,
+                "big",
+                "v BIGINT, s STRING",
+                "",
+                ", 'scan.split.target-size'='4 kb', 'parquet.block.size'='4096',"
+                        + " 'parquet.page.size'='1024'");
+        exec(
+                env,
+                "INSERT INTO big SELECT v, CONCAT('row-', CAST(v AS STRING)) FROM (SELECT"
+                        + " CAST(ROW_NUMBER() OVER (ORDER BY x) AS BIGINT) AS v FROM UNNEST("
+                        + range(20000)
+                        + ") AS u(x))");
+
+        assertThat(query(env, "SELECT count(*), sum(v), count(DISTINCT s) FROM big"))
+                .containsExactly("+I[20000, 200010000, 20000]");
+        ScanStats.Entry stats = ScanStats.latest(dir.toString());
+        assertThat((long) stats.splits).isGreaterThan(parquetFiles());
+    }
+
+    private static String range(int n) {
+        return IntStreamJoin.array(n);
+    }
+
+    private long parquetFiles() {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(
+                            p ->
+                                    p.toString().endsWith(".parquet")
+                                            && !p.toString().contains("_temporary"))
+                    .count();
+        } catch (IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    @Test
+    void hiddenFilesAndDirectoriesAreIgnored() throws IOException {
+        TableEnvironment env = batchEnv();
+        create(env, "t", "v INT, k STRING", "k", "");
+        exec(env, "INSERT INTO t VALUES (1, 'a')");
+        Path partition = dir.resolve("k=a");
+        Files.writeString(partition.resolve("_SUCCESS"), "");
+        Files.writeString(partition.resolve(".data.parquet.crc"), "garbage");
+        Files.createDirectories(partition.resolve("_temporary/0"));
+        Files.writeString(partition.resolve("_temporary/0/part-0.parquet"), "garbage");
+        Files.createDirectories(dir.resolve(".hidden/k=b"));
+        Files.writeString(dir.resolve(".hidden/k=b/data.parquet"), "garbage");
+        Files.writeString(dir.resolve("_SUCCESS"), "");
+
+        assertThat(query(env, "SELECT * FROM t")).containsExactly("+I[1, a]");
+    }
+
+    @Test
+    void nullAndEscapedPartitionValuesRoundTrip() throws IOException {
+        TableEnvironment env = batchEnv();
+        create(env, "t", "v INT, k STRING", "k", "");
+        exec(
+                env,
+                "INSERT INTO t VALUES (1, 'a b'), (2, 'x/y'), (3, 'k=v'), (4, '50%'),"
+                        + " (5, 'über'), (6, CAST(NULL AS STRING)), (7, ''), (8, 'a:b')");
+
+        assertThat(query(env, "SELECT * FROM t"))
+                .containsExactly(
+                        "+I[1, a b]",
+                        "+I[2, x/y]",
+                        "+I[3, k=v]",
+                        "+I[4, 50%]",
+                        "+I[5, über]",
+                        "+I[6, null]",
+                        "+I[7, null]",
+                        "+I[8, a:b]");
+        assertThat(directories())
+                .contains(
+                        "k=a b",
+                        "k=x%2Fy",
+                        "k=k%3Dv",
+                        "k=50%25",
+                        "k=über",
+                        "k=__DEFAULT_PARTITION__",
+                        "k=a%3Ab");
+        assertThat(query(env, "SELECT v FROM t WHERE k = 'x/y'")).containsExactly("+I[2]");
+        assertThat(query(env, "SELECT v FROM t WHERE k IS NULL")).containsExactly("+I[6]", "+I[7]");
+    }
+
+    private List<String> directories() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void aColumnMissingFromAFileReadsAsNullUnlessNotNull() {
+        TableEnvironment env = batchEnv();
+        create(env, "narrow", "a INT, b STRING", "", "");
+        exec(env, "INSERT INTO narrow VALUES (1, 'x')");
+        create(env, "wide", "b STRING, extra INT, a INT", "", "");
+        create(env, "strict", "a INT, extra INT NOT NULL", "", "");
+
+        // Matched by name, in whatever order the file stores them.
+        assertThat(query(env, "SELECT * FROM wide")).containsExactly("+I[x, null, 1]");
+        // Parquet refuses a required column the file lacks; the error names file and column.
+        assertThatThrownBy(() -> query(env, "SELECT * FROM strict"))
+                .hasStackTraceContaining("Cannot read data file file:" + dir)
+                .hasStackTraceContaining("[extra]");
+    }
+
+    @Test
+    void aCorruptFileIsNamedInTheError() throws IOException {
+        TableEnvironment env = batchEnv();
+        create(env, "t", "a INT", "", "");
+        Path corrupt = dir.resolve("data-corrupt.parquet");
+        Files.writeString(corrupt, "this is not parquet");
+
+        assertThatThrownBy(() -> query(env, "SELECT * FROM t"))
+                .hasStackTraceContaining("Cannot read data file")
+                .hasStackTraceContaining(corrupt.toString());
+    }
+
+    /** Builds {@code ARRAY[1, 2, ...]} literals. */
+    static final class IntStreamJoin {
+        static String array(int n) {
+            List<String> items = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                items.add(String.valueOf(i));
+            }
+            return "ARRAY[" + String.join(", ", items) + "]";
+        }
+    }
+}
