@@ -1,0 +1,162 @@
+package dev.formattable.flink.format.orc;
+
+import org.apache.flink.core.fs.FSDataOutputStream;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+
+/**
+ * A Hadoop {@link FileSystem} that exists only to hand one already opened Flink stream to
+ * orc-core's own writer ({@code OrcFile.createWriter}), which insists on creating its file through
+ * a Hadoop file system.
+ *
+ * <p>{@link #create} succeeds exactly once and returns a Hadoop stream over the Flink stream. When
+ * ORC closes that stream at the end of the file, the Flink stream is only flushed: its owner (a
+ * Flink part file, which still has to commit it) closes it. Every other operation is refused.
+ */
+final class SingleStreamFileSystem extends FileSystem {
+
+    private static final URI URI_ = URI.create("flink-stream:///");
+
+    private final FSDataOutputStream target;
+    private boolean handedOut;
+
+    SingleStreamFileSystem(FSDataOutputStream target, Configuration conf) {
+        this.target = target;
+        setConf(conf);
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FSDataOutputStream create(
+            Path path,
+            FsPermission permission,
+            boolean overwrite,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
+            throws IOException {
+        if (handedOut) {
+            throw new IOException(
+                    "The Flink output stream for " + path + " was already handed to a writer");
+        }
+        handedOut = true;
+        // Positions ORC records in its footer are file offsets, so start counting where the
+        // Flink stream stands (0 for a fresh part file).
+        return new org.apache.hadoop.fs.FSDataOutputStream(
+                new FlushOnCloseStream(target), null, target.getPos());
+    }
+
+    @Override
+    public URI getUri() {
+        return URI_;
+    }
+
+    @Override
+    public Path getWorkingDirectory() {
+        return new Path("/");
+    }
+
+    @Override
+    public void setWorkingDirectory(Path dir) {
+        // There is no directory tree here.
+    }
+
+    @Override
+    public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+        throw refused("open", path);
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FSDataOutputStream append(
+            Path path, int bufferSize, Progressable progress) throws IOException {
+        throw refused("append", path);
+    }
+
+    @Override
+    public boolean rename(Path source, Path target) throws IOException {
+        throw refused("rename", source);
+    }
+
+    @Override
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        throw refused("delete", path);
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path path) throws IOException {
+        throw refused("listStatus", path);
+    }
+
+    @Override
+    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
+        throw refused("mkdirs", path);
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path path) throws IOException {
+        throw refused("getFileStatus", path);
+    }
+
+    private static IOException refused(String operation, Path path) {
+        return new IOException(
+                operation
+                        + "("
+                        + path
+                        + ") is not available: this file system only passes one Flink output"
+                        + " stream to the ORC writer");
+    }
+
+    /** Writes through to the Flink stream; close flushes it and leaves it open. */
+    private static final class FlushOnCloseStream extends OutputStream {
+
+        private final FSDataOutputStream target;
+        private boolean closed;
+
+        FlushOnCloseStream(FSDataOutputStream target) {
+            this.target = target;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            ensureOpen();
+            target.write(b);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            ensureOpen();
+            target.write(bytes, offset, length);
+        }
+
+        private void ensureOpen() throws IOException {
+            if (closed) {
+                throw new IOException("The ORC writer already finished its file");
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (!closed) {
+                target.flush();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!closed) {
+                target.flush();
+                closed = true;
+            }
+        }
+    }
+}
