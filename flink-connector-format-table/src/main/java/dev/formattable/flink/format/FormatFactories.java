@@ -2,6 +2,7 @@ package dev.formattable.flink.format;
 
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
+import dev.formattable.flink.format.orc.OrcRowDataWriterFactory;
 import dev.formattable.flink.table.FormatTableConnectorOptions;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
@@ -98,12 +99,7 @@ public final class FormatFactories {
             return ParquetRowDataBuilder.createWriterFactory(
                     dataType, hadoopConf(withCodec), UTC_TIMESTAMP);
         }
-        return orcWriter(dataType, options.compression(), formatOptions);
-    }
-
-    private static BulkWriter.Factory<RowData> orcWriter(
-            RowType dataType, String compression, Map<String, String> formatOptions) {
-        throw new UnsupportedOperationException("ORC writing is being wired in");
+        return new OrcRowDataWriterFactory(dataType, options.compression(), formatOptions);
     }
 
     private static String parquetCodec(String compression) {
