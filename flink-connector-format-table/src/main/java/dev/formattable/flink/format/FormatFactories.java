@@ -3,6 +3,7 @@ package dev.formattable.flink.format;
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
 import dev.formattable.flink.format.orc.OrcRowDataWriterFactory;
+import dev.formattable.flink.format.orc.OrcTypes;
 import dev.formattable.flink.table.FormatTableConnectorOptions;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
@@ -12,11 +13,16 @@ import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
 import org.apache.flink.formats.parquet.row.ParquetRowDataBuilder;
 import org.apache.flink.orc.OrcColumnarRowInputFormat;
 import org.apache.flink.orc.shim.OrcShim;
+import org.apache.flink.orc.vector.AbstractOrcColumnVector;
+import org.apache.flink.orc.vector.ColumnBatchFactory;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -78,16 +84,40 @@ public final class FormatFactories {
                     UTC_TIMESTAMP,
                     true);
         }
-        return OrcColumnarRowInputFormat.createPartitionedFormat(
+        return orcReader(conf, dataType, selected, batchSize);
+    }
+
+    /**
+     * Flink's orc reader over the ORC schema our writer uses, so every type it writes (BINARY(n)
+     * among them) is read back; columns are matched by name through orc's schema evolution.
+     */
+    private static BulkFormat<RowData, FileSourceSplit> orcReader(
+            Configuration conf, RowType dataType, int[] selected, int batchSize) {
+        RowType projected =
+                new RowType(
+                        java.util.Arrays.stream(selected)
+                                .mapToObj(i -> dataType.getFields().get(i))
+                                .collect(java.util.stream.Collectors.toList()));
+        ColumnBatchFactory<VectorizedRowBatch, FileSourceSplit> batches =
+                (split, rowBatch) -> {
+                    ColumnVector[] vectors = new ColumnVector[selected.length];
+                    for (int i = 0; i < selected.length; i++) {
+                        vectors[i] =
+                                AbstractOrcColumnVector.createFlinkVector(
+                                        rowBatch.cols[selected[i]],
+                                        dataType.getTypeAt(selected[i]));
+                    }
+                    return new VectorizedColumnBatch(vectors);
+                };
+        return new OrcColumnarRowInputFormat<>(
                 OrcShim.defaultShim(),
                 conf,
-                dataType,
-                Collections.emptyList(),
-                null,
+                OrcTypes.toOrcSchema(dataType),
                 selected,
                 Collections.emptyList(),
                 batchSize,
-                InternalTypeInfo::of);
+                batches,
+                InternalTypeInfo.of(projected));
     }
 
     /** A writer of data files holding rows of {@code dataType}. */
