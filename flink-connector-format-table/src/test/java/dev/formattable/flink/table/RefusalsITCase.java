@@ -1,0 +1,145 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.flink.testutils.FlinkTestBase;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What the connector refuses, each with a message naming what is refused. */
+class RefusalsITCase extends FlinkTestBase {
+
+    @TempDir Path dir;
+
+    private TableEnvironment env;
+
+    private void create(String columns, String partitionedBy, String options) {
+        env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE t ("
+                        + columns
+                        + ")"
+                        + (partitionedBy.isEmpty() ? "" : " PARTITIONED BY (" + partitionedBy + ")")
+                        + " WITH ('connector'='format-table'"
+                        + options
+                        + ")");
+    }
+
+    private String path() {
+        return ", 'path'='" + dir + "'";
+    }
+
+    @Test
+    void aMisspeltKeyIsRefusedByName() {
+        create("a INT", "", path() + ", 'file.formatt'='orc'");
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("Unsupported options")
+                .hasStackTraceContaining("file.formatt");
+    }
+
+    @Test
+    void formatOptionsPassThrough() {
+        create("a INT", "", path() + ", 'parquet.page.size'='4096'");
+        exec(env, "INSERT INTO t VALUES (1)");
+        assertThat(query(env, "SELECT * FROM t")).containsExactly("+I[1]");
+    }
+
+    @Test
+    void thePathIsRequired() {
+        create("a INT", "", "");
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("Missing required options")
+                .hasStackTraceContaining("path");
+    }
+
+    @Test
+    void anUnknownFormatIsRefused() {
+        create("a INT", "", path() + ", 'file.format'='csv'");
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("'file.format'='csv' is not a supported file format")
+                .hasStackTraceContaining("parquet, orc");
+    }
+
+    @Test
+    void aPrimaryKeyIsRefused() {
+        create("a INT, PRIMARY KEY (a) NOT ENFORCED", "", path());
+        assertThatThrownBy(() -> env.executeSql("INSERT INTO t VALUES (1)"))
+                .hasStackTraceContaining("cannot have a primary key (a)");
+    }
+
+    @Test
+    void anUnsupportedPartitionTypeIsRefused() {
+        create("a INT, b BYTES", "b", path());
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("Partition column 'b' has type BYTES");
+    }
+
+    @Test
+    void aTableOfPartitionColumnsOnlyIsRefused() {
+        create("a INT, b INT", "a, b", path());
+        assertThatThrownBy(() -> env.executeSql("INSERT INTO t VALUES (1, 2)"))
+                .hasStackTraceContaining("Every column is a partition column (a, b)");
+    }
+
+    @Test
+    void refusedTableOptionsAreNamed() {
+        create("a INT", "", path() + ", 'metastore.partitioned-table'='true'");
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("'metastore.partitioned-table'='true' is not supported");
+
+        create("a INT", "", path() + ", 'branch'='dev'");
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("'branch'='dev' is not supported");
+
+        create("a INT", "", path() + ", 'file.format'='orc', 'file.compression'='gzip'");
+        assertThatThrownBy(() -> env.executeSql("SELECT * FROM t").collect().close())
+                .hasStackTraceContaining("'file.compression'='gzip' is not a compression of orc");
+    }
+
+    @Test
+    void hintsAreValidatedToo() {
+        create("a INT", "", path());
+        assertThatThrownBy(
+                        () ->
+                                env.executeSql("SELECT * FROM t /*+ OPTIONS('branch'='b1') */")
+                                        .collect()
+                                        .close())
+                .hasStackTraceContaining("'branch'='b1' is not supported");
+    }
+
+    @Test
+    void aMissingTableLocationIsNamed() {
+        env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE t (a INT) WITH ('connector'='format-table', 'path'='"
+                        + dir.resolve("nope")
+                        + "')");
+        assertThatThrownBy(() -> query(env, "SELECT * FROM t"))
+                .hasStackTraceContaining(dir.resolve("nope").toString())
+                .hasStackTraceContaining("is not a directory");
+    }
+
+    @Test
+    void updatingInputIsRefused() {
+        TableEnvironment streaming = streamingEnv();
+        exec(
+                streaming,
+                "CREATE TABLE t (a INT, n BIGINT) WITH ('connector'='format-table', 'path'='"
+                        + dir
+                        + "')");
+        assertThatThrownBy(
+                        () ->
+                                streaming.executeSql(
+                                        "INSERT INTO t SELECT a, COUNT(*) FROM (VALUES (1), (1)) AS"
+                                                + " x(a) GROUP BY a"))
+                .hasStackTraceContaining("doesn't support consuming update");
+    }
+}
