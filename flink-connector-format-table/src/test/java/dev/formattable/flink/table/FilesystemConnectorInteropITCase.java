@@ -1,0 +1,144 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.flink.testutils.FlinkTestBase;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Tables written by Flink's own {@code filesystem} connector are read by ours, and the other way
+ * round, in the same {@code key=value} layout. Where Flink 2.3's connector cannot read (DATE
+ * partitions written as day counts, NULL partitions), the case is pinned here.
+ */
+class FilesystemConnectorInteropITCase extends FlinkTestBase {
+
+    @TempDir Path dir;
+
+    private static final String COLUMNS = "v INT, s STRING, dt DATE, k STRING";
+
+    private void createBoth(TableEnvironment env, String ourOptions) {
+        exec(
+                env,
+                "CREATE TABLE fs ("
+                        + COLUMNS
+                        + ") PARTITIONED BY (dt, k) WITH ("
+                        + "'connector'='filesystem', 'path'='"
+                        + dir
+                        + "', 'format'='parquet')");
+        exec(
+                env,
+                "CREATE TABLE ours ("
+                        + COLUMNS
+                        + ") PARTITIONED BY (dt, k) WITH ("
+                        + "'connector'='format-table', 'path'='"
+                        + dir
+                        + "'"
+                        + ourOptions
+                        + ")");
+    }
+
+    @Test
+    void weReadWhatTheFilesystemConnectorWrites() throws IOException {
+        TableEnvironment env = batchEnv();
+        createBoth(env, "");
+
+        exec(
+                env,
+                "INSERT INTO fs VALUES (1, 'a', DATE '2024-01-01', 'x'),"
+                        + " (2, 'b', DATE '2024-01-02', 'y'), (3, 'c', DATE '2024-01-02', 'x')");
+
+        // Its files have no extension; DATE partitions are day counts.
+        assertThat(files()).allMatch(f -> f.matches("dt=1972[34]/k=[xy]/part-[^.]+"));
+        assertThat(query(env, "SELECT * FROM ours"))
+                .containsExactly(
+                        "+I[1, a, 2024-01-01, x]",
+                        "+I[2, b, 2024-01-02, y]",
+                        "+I[3, c, 2024-01-02, x]");
+        assertThat(query(env, "SELECT v FROM ours WHERE dt = DATE '2024-01-02' AND k = 'x'"))
+                .containsExactly("+I[3]");
+    }
+
+    @Test
+    void theFilesystemConnectorCannotReadItsOwnDatePartitionsButWeCan() {
+        TableEnvironment env = batchEnv();
+        createBoth(env, "");
+        exec(env, "INSERT INTO fs VALUES (1, 'a', DATE '2024-01-01', 'x')");
+
+        assertThatThrownBy(() -> query(env, "SELECT * FROM fs")).hasStackTraceContaining("19723");
+        assertThat(query(env, "SELECT * FROM ours")).containsExactly("+I[1, a, 2024-01-01, x]");
+    }
+
+    @Test
+    void weReadNullPartitionsTheFilesystemConnectorWrites() {
+        TableEnvironment env = batchEnv();
+        createBoth(env, ", 'partition.legacy-name'='false'");
+        exec(
+                env,
+                "INSERT INTO fs VALUES (1, 'a', CAST(NULL AS DATE), CAST(NULL AS STRING)),"
+                        + " (2, 'b', DATE '2024-01-01', 'x')");
+
+        assertThat(query(env, "SELECT * FROM ours"))
+                .containsExactly("+I[1, a, null, null]", "+I[2, b, 2024-01-01, x]");
+    }
+
+    @Test
+    void theFilesystemConnectorReadsWhatWeWriteWithIsoDates() {
+        TableEnvironment env = batchEnv();
+        createBoth(env, ", 'partition.legacy-name'='false'");
+        exec(
+                env,
+                "INSERT INTO ours VALUES (1, 'a', DATE '2024-01-01', 'x'),"
+                        + " (2, 'b', DATE '2024-01-02', 'y')");
+
+        assertThat(query(env, "SELECT * FROM fs"))
+                .containsExactly("+I[1, a, 2024-01-01, x]", "+I[2, b, 2024-01-02, y]");
+        assertThat(query(env, "SELECT v FROM fs WHERE k = 'y'")).containsExactly("+I[2]");
+    }
+
+    @Test
+    void theFilesystemConnectorCannotReadOurDayCountDatesNorNullPartitions() {
+        TableEnvironment env = batchEnv();
+        createBoth(env, "");
+        exec(env, "INSERT INTO ours VALUES (1, 'a', DATE '2024-01-01', 'x')");
+        assertThatThrownBy(() -> query(env, "SELECT * FROM fs")).hasStackTraceContaining("19723");
+
+        TableEnvironment iso = batchEnv();
+        exec(
+                iso,
+                "CREATE TABLE fs2 (v INT, k STRING) PARTITIONED BY (k) WITH ("
+                        + "'connector'='filesystem', 'path'='"
+                        + dir.resolve("t2")
+                        + "', 'format'='parquet')");
+        exec(
+                iso,
+                "CREATE TABLE ours2 (v INT, k STRING) PARTITIONED BY (k) WITH ("
+                        + "'connector'='format-table', 'path'='"
+                        + dir.resolve("t2")
+                        + "')");
+        exec(iso, "INSERT INTO ours2 VALUES (1, CAST(NULL AS STRING)), (2, 'x')");
+        assertThat(query(iso, "SELECT * FROM ours2")).containsExactly("+I[1, null]", "+I[2, x]");
+        assertThatThrownBy(() -> query(iso, "SELECT * FROM fs2"))
+                .hasStackTraceContaining("Path should not be null or empty");
+    }
+
+    private List<String> files() throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .map(p -> dir.relativize(p).toString())
+                    .filter(p -> !p.contains("/.") && !p.startsWith("."))
+                    .collect(Collectors.toList());
+        }
+    }
+}
