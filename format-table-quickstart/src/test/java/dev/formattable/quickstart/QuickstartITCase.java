@@ -1,0 +1,126 @@
+package dev.formattable.quickstart;
+
+import dev.formattable.quickstart.SqlScriptRunnerTest.Output;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Runs the real examples/quickstart.sql, and a failing script, through the runner. */
+class QuickstartITCase {
+
+    @TempDir Path dir;
+
+    @Test
+    void theQuickstartShowsTheOverwriteReplacingOnePartition() {
+        Path warehouse = dir.resolve("warehouse");
+
+        Output output = runQuickstart(warehouse);
+        String out = output.out();
+
+        assertThat(output.code).as(output.err()).isZero();
+        String[] parts = out.split("INSERT OVERWRITE", -1);
+        assertThat(parts).as(out).hasSize(2);
+        String before = normalize(parts[0]);
+        String after = normalize(parts[1]);
+
+        assertThat(before)
+                .contains(
+                        "| 1 | alice | 12.50 | 2024-01-01 |\n"
+                                + "| 2 | bob | 30.00 | 2024-01-01 |\n"
+                                + "| 3 | carol | 7.25 | 2024-01-02 |\n"
+                                + "| 4 | dave | 99.99 | 2024-01-02 |\n"
+                                + "| 5 | erin | 15.00 | 2024-01-03 |\n");
+        // Only 2024-01-02 changed; 2024-01-01 and 2024-01-03 are as they were.
+        assertThat(after)
+                .contains(
+                        "| 1 | alice | 12.50 | 2024-01-01 |\n"
+                                + "| 2 | bob | 30.00 | 2024-01-01 |\n"
+                                + "| 30 | carol | 8.25 | 2024-01-02 |\n"
+                                + "| 31 | frank | 42.00 | 2024-01-02 |\n"
+                                + "| 5 | erin | 15.00 | 2024-01-03 |\n")
+                .doesNotContain("dave")
+                .contains(
+                        "| dt | orders | total |",
+                        "| 2024-01-01 | 2 | 42.50 |\n"
+                                + "| 2024-01-02 | 2 | 50.25 |\n"
+                                + "| 2024-01-03 | 1 | 15.00 |\n");
+        assertThat(out).contains("Warehouse: " + warehouse.toAbsolutePath().normalize());
+        // Dates are partition directories named by their day number (2024-01-02 is day 19724).
+        assertThat(warehouse.resolve("orders/dt=19724")).isDirectory();
+    }
+
+    @Test
+    void theQuickstartCanRunTwiceOnTheSameWarehouse() {
+        Path warehouse = dir.resolve("warehouse");
+        assertThat(runQuickstart(warehouse).code).isZero();
+
+        Output second = runQuickstart(warehouse);
+
+        assertThat(second.code).as(second.err()).isZero();
+        // A second run starts empty: still five orders in the end, not ten.
+        assertThat(normalize(second.out()))
+                .contains("| 2024-01-01 | 2 | 42.50 |\n| 2024-01-02 | 2 | 50.25 |\n");
+    }
+
+    @Test
+    void aFailingStatementNamesItsLineAndStopsTheRun() throws IOException {
+        Path script = dir.resolve("broken.sql");
+        Files.writeString(
+                script,
+                "-- A script whose first statement fails.\n"
+                        + "-- The statement is on line 3.\n"
+                        + "SELECT * FROM missing_table;\n"
+                        + "SELECT 'never printed';\n");
+        Output output = new Output();
+
+        int code =
+                SqlScriptRunner.run(
+                        new String[] {
+                            script.toString(), "--warehouse", dir.resolve("warehouse").toString()
+                        },
+                        output.out,
+                        output.err);
+
+        assertThat(code).isNotZero();
+        assertThat(output.err())
+                .contains("Statement at line 3 failed:")
+                .contains("line 3")
+                .contains("missing_table");
+        assertThat(output.out()).doesNotContain("never printed");
+    }
+
+    private static Output runQuickstart(Path warehouse) {
+        Output output = new Output();
+        output.code =
+                SqlScriptRunner.run(
+                        new String[] {
+                            quickstartScript().toString(), "--warehouse", warehouse.toString()
+                        },
+                        output.out,
+                        output.err);
+        return output;
+    }
+
+    /** examples/quickstart.sql, found from the working directory (the module or the root). */
+    private static Path quickstartScript() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path script = p.resolve(SqlScriptRunner.DEFAULT_SCRIPT);
+            if (Files.isRegularFile(script)) {
+                return script;
+            }
+        }
+        throw new IllegalStateException(
+                "examples/quickstart.sql not found above " + Path.of("").toAbsolutePath());
+    }
+
+    /** Table rows with their padding collapsed, so the assertions ignore column widths. */
+    private static String normalize(String text) {
+        return text.replaceAll(" +", " ");
+    }
+}
