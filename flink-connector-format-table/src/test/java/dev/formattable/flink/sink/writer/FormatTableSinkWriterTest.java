@@ -1,0 +1,123 @@
+package dev.formattable.flink.sink.writer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.types.DataField;
+import dev.formattable.core.types.DataTypes;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.FormatTableCommittable;
+
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The writer against real parquet files: partition routing, grouped input, refusals. */
+class FormatTableSinkWriterTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    private FormatTable table() {
+        return FormatTable.open(
+                new FlinkFileIO(),
+                Path.of(dir.toString()),
+                new TableSchema(
+                        List.of(
+                                new DataField(0, "a", DataTypes.INT()),
+                                new DataField(1, "k", DataTypes.STRING())),
+                        List.of("k"),
+                        Map.of()));
+    }
+
+    private FormatTableSinkWriter writer(boolean grouped) {
+        FormatTable table = table();
+        return new FormatTableSinkWriter(
+                table,
+                FormatFactories.writer(table.options(), RowType.of(new IntType())),
+                new int[] {1},
+                new LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH)},
+                new int[] {0},
+                grouped);
+    }
+
+    private static GenericRowData row(int a, String k) {
+        return GenericRowData.of(a, StringData.fromString(k));
+    }
+
+    /** Sizes of the staged files, by partition directory. */
+    private List<String> staged() throws IOException {
+        try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.toString().contains("_temporary") && Files.isRegularFile(p))
+                    .map(
+                            p -> {
+                                try {
+                                    return dir.relativize(p).getName(0) + ":" + (Files.size(p) > 0);
+                                } catch (IOException e) {
+                                    throw new RuntimeException(e);
+                                }
+                            })
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void groupedInputFinishesAPartitionsFileWhenTheNextPartitionStarts() throws IOException {
+        try (FormatTableSinkWriter writer = writer(true)) {
+            writer.write(row(1, "a"), null);
+            writer.write(row(2, "b"), null);
+            // Parquet writes nothing until a file is finished: a's file is complete, b's is open.
+            assertThat(staged()).containsExactly("k=a:true", "k=b:false");
+            assertThat(committed(writer.prepareCommit())).hasSize(2);
+        }
+    }
+
+    @Test
+    void ungroupedInputKeepsEveryPartitionsFileOpen() throws IOException {
+        try (FormatTableSinkWriter writer = writer(false)) {
+            writer.write(row(1, "a"), null);
+            writer.write(row(2, "b"), null);
+            writer.write(row(3, "a"), null);
+            assertThat(staged()).containsExactly("k=a:false", "k=b:false");
+            List<CommitMessage> messages = committed(writer.prepareCommit());
+            assertThat(messages).extracting(CommitMessage::rowCount).containsExactlyInAnyOrder(2L, 1L);
+        }
+    }
+
+    @Test
+    void refusesAnythingButInserts() {
+        try (FormatTableSinkWriter writer = writer(false)) {
+            GenericRowData delete = row(1, "a");
+            delete.setRowKind(RowKind.DELETE);
+            assertThatThrownBy(() -> writer.write(delete, null))
+                    .hasMessageContaining("only accepts inserts")
+                    .hasMessageContaining("DELETE");
+        }
+    }
+
+    private static List<CommitMessage> committed(java.util.Collection<FormatTableCommittable> c) {
+        List<CommitMessage> all = new ArrayList<>();
+        c.forEach(x -> all.addAll(x.messages()));
+        return all;
+    }
+}
