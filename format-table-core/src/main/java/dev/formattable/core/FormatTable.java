@@ -105,6 +105,12 @@ public final class FormatTable implements Serializable {
         return new FormatTableWrite<>(this, writerFactory);
     }
 
+    /** A write whose staged files carry {@code stagingToken} (see {@link FormatTableWrite}). */
+    public <T> FormatTableWrite<T> newWrite(
+            FormatWriterFactory<T> writerFactory, String stagingToken) {
+        return new FormatTableWrite<>(this, writerFactory, stagingToken);
+    }
+
     public FormatTableCommit newCommit() {
         return new FormatTableCommit(this);
     }

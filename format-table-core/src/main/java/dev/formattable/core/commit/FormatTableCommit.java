@@ -8,6 +8,7 @@ import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FileListing;
 import dev.formattable.core.scan.ListingStats;
 import dev.formattable.core.utils.Parallel;
+import dev.formattable.core.write.DataFilePathFactory;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -155,6 +156,49 @@ public final class FormatTableCommit {
                 LOG.warn("Could not remove staged file {}", m.stagedPath(), e);
             }
         }
+    }
+
+    /**
+     * Deletes the staged files whose staging token the filter accepts: what writers of failed
+     * attempts left behind. Accept only tokens of files that will never be committed.
+     *
+     * @return the number of files deleted
+     */
+    public int removeStagedFiles(java.util.function.Predicate<String> tokenFilter)
+            throws IOException {
+        List<Path> dirs = new ArrayList<>();
+        List<List<Object>> partitions;
+        try {
+            partitions = table.newScan().listPartitions().partitions();
+        } catch (java.io.FileNotFoundException e) {
+            return 0; // no table directory, nothing staged
+        }
+        for (List<Object> partition : partitions) {
+            dirs.add(table.partitionPath(partition).child(DataFilePathFactory.STAGING_DIR));
+        }
+        FileListing listing =
+                new FileListing(fileIO, table.layout(), parallelism, new ListingStats());
+        List<Path> orphans = new ArrayList<>();
+        for (List<FileStatus> files : Parallel.map(dirs, parallelism, listing::listOrEmpty)) {
+            for (FileStatus f : files) {
+                if (!f.isDirectory()
+                        && DataFilePathFactory.stagingTokenOf(f.path().name())
+                                .filter(tokenFilter)
+                                .isPresent()) {
+                    orphans.add(f.path());
+                }
+            }
+        }
+        int deleted = 0;
+        for (Parallel.Outcome<Boolean> o :
+                Parallel.runAll(orphans, parallelism, p -> fileIO.delete(p, false))) {
+            if (o.failed()) {
+                LOG.warn("Could not remove staged file", o.failure());
+            } else if (o.value()) {
+                deleted++;
+            }
+        }
+        return deleted;
     }
 
     /**

@@ -86,6 +86,17 @@ public final class FormatTableOptions {
                             "A writer starts a new file once the one it fills holds this many"
                                     + " rows.");
 
+    public static final ConfigOption<Integer> WRITE_MAX_OPEN_FILES =
+            ConfigOption.key("write.max-open-files")
+                    .of(
+                            Integer.class,
+                            32,
+                            "The most files one writer keeps open at once. When a row arrives for"
+                                    + " another partition while this many are open, the least"
+                                    + " recently written file is finished and goes into the next"
+                                    + " commit; this bounds a writer's memory however many"
+                                    + " partitions it writes.");
+
     public static final ConfigOption<String> DATA_FILE_PREFIX =
             ConfigOption.key("data-file.prefix")
                     .of(String.class, "data-", "The first part of every data file's name.");
@@ -151,6 +162,7 @@ public final class FormatTableOptions {
                     DYNAMIC_PARTITION_OVERWRITE,
                     TARGET_FILE_SIZE,
                     TARGET_FILE_ROW_NUM,
+                    WRITE_MAX_OPEN_FILES,
                     DATA_FILE_PREFIX,
                     FILE_SUFFIX_INCLUDE_COMPRESSION,
                     SCAN_IGNORE_CORRUPT_FILES,

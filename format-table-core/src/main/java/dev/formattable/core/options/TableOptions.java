@@ -82,6 +82,13 @@ public final class TableOptions implements Serializable {
                     options.getRaw(FormatTableOptions.TARGET_FILE_ROW_NUM).orElse(""),
                     "must be positive");
         }
+        int maxOpen = options.get(FormatTableOptions.WRITE_MAX_OPEN_FILES);
+        if (maxOpen < 1) {
+            throw refused(
+                    FormatTableOptions.WRITE_MAX_OPEN_FILES.key(),
+                    options.getRaw(FormatTableOptions.WRITE_MAX_OPEN_FILES).orElse(""),
+                    "must be at least 1");
+        }
         String defaultName = options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
         if (defaultName.isBlank() || defaultName.contains("/")) {
             throw refused(
@@ -161,6 +168,10 @@ public final class TableOptions implements Serializable {
     public long targetFileRowNum() {
         Long rows = options.get(FormatTableOptions.TARGET_FILE_ROW_NUM);
         return rows == null ? Long.MAX_VALUE : rows;
+    }
+
+    public int maxOpenFiles() {
+        return options.get(FormatTableOptions.WRITE_MAX_OPEN_FILES);
     }
 
     public String dataFilePrefix() {

@@ -7,8 +7,10 @@ import java.util.UUID;
 
 /**
  * Names the files of one writer. A target is {@code <prefix><uuid>-<n>.<ext>}, with the writer's
- * uuid and a counter; its staged file is {@code _temporary/.<target>.<uuid>.tmp} beside it, a
- * hidden name in a hidden directory that no scan reads.
+ * uuid and a counter; its staged file is {@code _temporary/.<target>.<token>.<uuid>.tmp} beside it,
+ * a hidden name in a hidden directory that no scan reads. The staging token names who staged the
+ * file (for a job, the same on all its writers), so what a failed attempt left behind can be found
+ * and removed.
  */
 public final class DataFilePathFactory {
 
@@ -20,16 +22,27 @@ public final class DataFilePathFactory {
     private final String prefix;
     private final String extension;
     private final String writeId;
+    private String stagingToken;
     private long counter;
 
     public DataFilePathFactory(TableOptions options) {
-        this(options, UUID.randomUUID().toString());
+        this(options, UUID.randomUUID().toString(), UUID.randomUUID().toString());
     }
 
-    public DataFilePathFactory(TableOptions options, String writeId) {
+    public DataFilePathFactory(TableOptions options, String writeId, String stagingToken) {
         this.prefix = options.dataFilePrefix();
         this.extension = extension(options);
         this.writeId = writeId;
+        setStagingToken(stagingToken);
+    }
+
+    /** The token of the files staged from now on. */
+    public void setStagingToken(String token) {
+        if (token.isEmpty() || token.contains(".") || token.contains("/")) {
+            throw new IllegalArgumentException(
+                    "A staging token must be non-empty without '.' or '/': '" + token + "'");
+        }
+        this.stagingToken = token;
     }
 
     static String extension(TableOptions options) {
@@ -65,10 +78,31 @@ public final class DataFilePathFactory {
     }
 
     /** Where a target's file is written before the commit publishes it. */
-    public static Path stagedPathFor(Path target) {
+    public Path stagedPathFor(Path target) {
         return target.parent()
                 .child(STAGING_DIR)
-                .child("." + target.name() + "." + UUID.randomUUID() + STAGED_SUFFIX);
+                .child(
+                        "."
+                                + target.name()
+                                + "."
+                                + stagingToken
+                                + "."
+                                + UUID.randomUUID()
+                                + STAGED_SUFFIX);
+    }
+
+    /** The staging token of a staged file's name, if it is one. */
+    public static java.util.Optional<String> stagingTokenOf(String fileName) {
+        if (!fileName.startsWith(".") || !fileName.endsWith(STAGED_SUFFIX)) {
+            return java.util.Optional.empty();
+        }
+        String rest = fileName.substring(0, fileName.length() - STAGED_SUFFIX.length());
+        int uuidDot = rest.lastIndexOf('.');
+        int tokenDot = uuidDot <= 0 ? -1 : rest.lastIndexOf('.', uuidDot - 1);
+        if (tokenDot <= 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(rest.substring(tokenDot + 1, uuidDot));
     }
 
     /** Whether {@code staged} is a staging path that may belong to {@code target}. */

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Writes records into staged data files, one open file per partition, rolling to a new file when
@@ -40,18 +41,34 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     private final long targetBytes;
 
     private final Map<List<Object>, PartitionTarget> partitions = new HashMap<>();
-    private final Map<List<Object>, OpenFile<T>> openFiles = new LinkedHashMap<>();
+
+    /** Open files in least-recently-written order. */
+    private final Map<List<Object>, OpenFile<T>> openFiles = new LinkedHashMap<>(16, 0.75f, true);
+
+    private final int maxOpenFiles;
     private final List<CommitMessage> finished = new ArrayList<>();
     private final List<CommitMessage> handedOut = new ArrayList<>();
     private boolean closed;
 
     public FormatTableWrite(FormatTable table, FormatWriterFactory<T> writerFactory) {
+        this(table, writerFactory, UUID.randomUUID().toString());
+    }
+
+    /**
+     * A write whose staged files carry {@code stagingToken}, so that {@code
+     * FormatTableCommit#removeStagedFiles} can find what it leaves behind.
+     */
+    public FormatTableWrite(
+            FormatTable table, FormatWriterFactory<T> writerFactory, String stagingToken) {
         this.table = table;
         this.fileIO = table.fileIO();
         this.writerFactory = writerFactory;
-        this.pathFactory = new DataFilePathFactory(table.options());
+        this.pathFactory =
+                new DataFilePathFactory(
+                        table.options(), UUID.randomUUID().toString(), stagingToken);
         this.targetRows = table.options().targetFileRowNum();
         this.targetBytes = table.options().targetFileSize();
+        this.maxOpenFiles = table.options().maxOpenFiles();
     }
 
     /** The directory and rendered spec of a partition, computed once per partition. */
@@ -77,6 +94,9 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         }
         OpenFile<T> file = openFiles.get(partitionValues);
         if (file == null) {
+            if (openFiles.size() >= maxOpenFiles) {
+                finishLeastRecentlyWritten();
+            }
             file = open(target(partitionValues));
             openFiles.put(nullSafe(partitionValues), file);
         }
@@ -87,6 +107,23 @@ public final class FormatTableWrite<T> implements AutoCloseable {
             openFiles.remove(partitionValues);
             finish(file);
         }
+    }
+
+    /** Stages the files opened from now on under another token (see the constructor). */
+    public void setStagingToken(String token) {
+        pathFactory.setStagingToken(token);
+    }
+
+    private void finishLeastRecentlyWritten() throws IOException {
+        java.util.Iterator<OpenFile<T>> eldest = openFiles.values().iterator();
+        OpenFile<T> file = eldest.next();
+        eldest.remove();
+        finish(file);
+    }
+
+    /** The number of files open now. */
+    public int openFiles() {
+        return openFiles.size();
     }
 
     private static List<Object> nullSafe(List<Object> values) {
@@ -115,7 +152,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     private OpenFile<T> open(PartitionTarget partition) throws IOException {
         Path target = pathFactory.newTarget(partition.directory);
-        Path staged = DataFilePathFactory.stagedPathFor(target);
+        Path staged = pathFactory.stagedPathFor(target);
         fileIO.mkdirs(staged.parent());
         PositionOutputStream out = fileIO.newOutputStream(staged, false);
         try {

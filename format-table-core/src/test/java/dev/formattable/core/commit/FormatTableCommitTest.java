@@ -335,6 +335,39 @@ class FormatTableCommitTest {
         assertThat(table.location().toString()).isEqualTo(relative);
     }
 
+    @Test
+    void removesStagedFilesByToken() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        List<CommitMessage> keep;
+        List<CommitMessage> orphan;
+        try (var write =
+                table.newWrite(
+                        dev.formattable.core.testutils.LinesFormat.writerFactory(), "job-a1")) {
+            write.write(p("2024-01-01", 1), "keep");
+            keep = write.prepareCommit();
+        }
+        try (var write =
+                table.newWrite(
+                        dev.formattable.core.testutils.LinesFormat.writerFactory(), "job-a0")) {
+            write.write(p("2024-01-01", 1), "orphan");
+            write.write(p("2024-01-02", 2), "orphan");
+            orphan = write.prepareCommit();
+        }
+        int removed = table.newCommit().removeStagedFiles(token -> token.equals("job-a0"));
+
+        assertThat(removed).isEqualTo(2);
+        for (CommitMessage m : orphan) {
+            assertThat(java.nio.file.Path.of(m.stagedPath().path())).doesNotExist();
+        }
+        table.newCommit().append(keep);
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "keep"));
+        assertThat(
+                        TestTables.table(io, dir.resolve("missing"), TestTables.schema(Map.of()))
+                                .newCommit()
+                                .removeStagedFiles(t -> true))
+                .isZero();
+    }
+
     private static Map<String, String> spec(String key, String value) {
         LinkedHashMap<String, String> spec = new LinkedHashMap<>();
         spec.put(key, value);

@@ -175,6 +175,46 @@ class FormatTableWriteTest {
     }
 
     @Test
+    void keepsAtMostMaxOpenFilesOpen() throws IOException {
+        FormatTable table = table(Map.of("write.max-open-files", "2"), "k", DataTypes.INT());
+        List<CommitMessage> messages;
+        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
+            write.write(List.of(1), "a");
+            write.write(List.of(2), "b");
+            write.write(List.of(1), "c"); // 1 is now the most recently written
+            write.write(List.of(3), "d"); // finishes 2, the least recently written
+            assertThat(write.openFiles()).isEqualTo(2);
+            write.write(List.of(2), "e"); // a new file for 2; finishes 1
+            assertThat(write.openFiles()).isEqualTo(2);
+            messages = write.prepareCommit();
+        }
+        assertThat(messages)
+                .extracting(m -> m.partition().get("k") + ":" + m.rowCount())
+                .containsExactlyInAnyOrder("2:1", "1:2", "3:1", "2:1");
+        table.newCommit().append(messages);
+        assertThat(TestTables.readAll(table))
+                .containsExactly("[1]|a", "[1]|c", "[2]|b", "[2]|e", "[3]|d");
+    }
+
+    @Test
+    void stagedNamesCarryTheStagingToken() throws IOException {
+        FormatTable table = table(Map.of("file.suffix.include.compression", "true"));
+        try (FormatTableWrite<String> write =
+                table.newWrite(LinesFormat.writerFactory(), "job1-s0-a0-e0")) {
+            write.write(List.of(), "a");
+            write.setStagingToken("job1-s0-a0-e7");
+            write.prepareCommit();
+            write.write(List.of(), "b");
+            List<CommitMessage> second = write.prepareCommit();
+            assertThat(DataFilePathFactory.stagingTokenOf(second.get(0).stagedPath().name()))
+                    .contains("job1-s0-a0-e7");
+        }
+        assertThat(DataFilePathFactory.stagingTokenOf("data-x-0.parquet")).isEmpty();
+        assertThatThrownBy(() -> table.newWrite(LinesFormat.writerFactory(), "a.b"))
+                .hasMessageContaining("'a.b'");
+    }
+
+    @Test
     void refusesTheWrongNumberOfPartitionValues() {
         FormatTable table = table(Map.of(), "k", DataTypes.INT());
 
