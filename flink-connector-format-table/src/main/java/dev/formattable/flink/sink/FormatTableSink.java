@@ -5,12 +5,14 @@ import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
+import dev.formattable.flink.sink.writer.FormatTableWriterState;
+import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
@@ -21,10 +23,13 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The Sink V2 of a format table. Writers stage files through the core; one aggregator (parallelism
@@ -33,6 +38,7 @@ import java.util.Map;
  */
 public final class FormatTableSink
         implements Sink<RowData>,
+                SupportsWriterState<RowData, FormatTableWriterState>,
                 SupportsCommitter<FormatTableCommittable>,
                 SupportsPreCommitTopology<FormatTableCommittable, FormatTableCommittable> {
 
@@ -43,6 +49,9 @@ public final class FormatTableSink
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
     private final boolean inputGroupedByPartition;
+
+    /** Names this job in staged file names; fixed when the job is built. */
+    private final String jobToken = UUID.randomUUID().toString().replace("-", "");
 
     /**
      * @param rowType the type of the rows the sink receives: every column of the table in order
@@ -64,7 +73,30 @@ public final class FormatTableSink
     }
 
     @Override
-    public SinkWriter<RowData> createWriter(WriterInitContext context) {
+    public FormatTableSinkWriter createWriter(WriterInitContext context) throws IOException {
+        return restoreWriter(context, List.of());
+    }
+
+    @Override
+    public FormatTableSinkWriter restoreWriter(
+            WriterInitContext context, Collection<FormatTableWriterState> recoveredState)
+            throws IOException {
+        return newWriter(
+                new FormatTableSinkWriter.Attempt(
+                        jobToken,
+                        context.getTaskInfo().getIndexOfThisSubtask(),
+                        context.getTaskInfo().getAttemptNumber(),
+                        context.getRestoredCheckpointId(),
+                        recoveredState));
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FormatTableWriterState> getWriterStateSerializer() {
+        return FormatTableWriterStateSerializer.INSTANCE;
+    }
+
+    private FormatTableSinkWriter newWriter(FormatTableSinkWriter.Attempt attempt)
+            throws IOException {
         List<String> keys = table.layout().keys();
         int[] partitionPositions = new int[keys.size()];
         LogicalType[] partitionTypes = new LogicalType[keys.size()];
@@ -86,7 +118,8 @@ public final class FormatTableSink
                 partitionPositions,
                 partitionTypes,
                 dataPositions.stream().mapToInt(Integer::intValue).toArray(),
-                inputGroupedByPartition);
+                inputGroupedByPartition,
+                attempt);
     }
 
     @Override

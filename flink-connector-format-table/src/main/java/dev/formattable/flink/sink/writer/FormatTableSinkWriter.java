@@ -10,10 +10,14 @@ import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.RowKind;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,21 +25,58 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Writes rows into staged files through the core's {@link FormatTableWrite}, one open file per
- * partition (or one at a time when the input arrives grouped by partition), and hands the prepared
- * files to the committer at every checkpoint and at the end of the input.
+ * partition (or one at a time when the input arrives grouped by partition, and at most {@code
+ * write.max-open-files} in any case), and hands the prepared files to the committer at every
+ * checkpoint and at the end of the input.
+ *
+ * <p>Staged files carry a token naming the job, subtask, attempt and the checkpoint after which
+ * they were opened (see {@link StagingTokens}). A restarted writer first removes what earlier
+ * attempts staged that no committable will ever publish.
  */
 public final class FormatTableSinkWriter
-        implements CommittingSinkWriter<RowData, FormatTableCommittable> {
+        implements CommittingSinkWriter<RowData, FormatTableCommittable>,
+                StatefulSinkWriter<RowData, FormatTableWriterState> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FormatTableSinkWriter.class);
 
     private final FormatTableWrite<RowData> write;
     private final int[] partitionPositions;
     private final LogicalType[] partitionTypes;
     private final ProjectedRowData dataRow;
     private final boolean inputGroupedByPartition;
+    private final String stagingPrefix;
     private List<Object> lastPartition;
+
+    /** Where a writer runs, and what it restores. */
+    public static final class Attempt {
+        final String jobToken;
+        final int subtask;
+        final int attempt;
+        final OptionalLong restoredCheckpoint;
+        final Collection<FormatTableWriterState> restored;
+
+        public Attempt(
+                String jobToken,
+                int subtask,
+                int attempt,
+                OptionalLong restoredCheckpoint,
+                Collection<FormatTableWriterState> restored) {
+            this.jobToken = jobToken;
+            this.subtask = subtask;
+            this.attempt = attempt;
+            this.restoredCheckpoint = restoredCheckpoint;
+            this.restored = restored;
+        }
+
+        /** A first attempt that restores nothing. */
+        public static Attempt fresh(String jobToken) {
+            return new Attempt(jobToken, 0, 0, OptionalLong.empty(), List.of());
+        }
+    }
 
     public FormatTableSinkWriter(
             FormatTable table,
@@ -43,12 +84,35 @@ public final class FormatTableSinkWriter
             int[] partitionPositions,
             LogicalType[] partitionTypes,
             int[] dataPositions,
-            boolean inputGroupedByPartition) {
-        this.write = table.newWrite(adapt(bulkWriterFactory));
+            boolean inputGroupedByPartition,
+            Attempt attempt)
+            throws IOException {
+        this.stagingPrefix =
+                StagingTokens.prefix(attempt.jobToken, attempt.subtask, attempt.attempt);
+        this.write =
+                table.newWrite(
+                        adapt(bulkWriterFactory),
+                        StagingTokens.token(stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);
         this.inputGroupedByPartition = inputGroupedByPartition;
+        if (attempt.attempt > 0 || !attempt.restored.isEmpty()) {
+            int removed =
+                    table.newCommit()
+                            .removeStagedFiles(
+                                    StagingTokens.orphans(
+                                            attempt.jobToken,
+                                            attempt.subtask,
+                                            attempt.attempt,
+                                            attempt.restoredCheckpoint,
+                                            attempt.restored));
+            LOG.info(
+                    "Writer {} removed {} staged files of earlier attempts from {}",
+                    stagingPrefix,
+                    removed,
+                    table.location());
+        }
     }
 
     private static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
@@ -103,6 +167,13 @@ public final class FormatTableSinkWriter
     @Override
     public Collection<FormatTableCommittable> prepareCommit() throws IOException {
         return new ArrayList<>(List.of(new FormatTableCommittable(write.prepareCommit())));
+    }
+
+    @Override
+    public List<FormatTableWriterState> snapshotState(long checkpointId) {
+        // Files opened from now on are committed with a later checkpoint.
+        write.setStagingToken(StagingTokens.token(stagingPrefix, checkpointId));
+        return List.of(new FormatTableWriterState(stagingPrefix, checkpointId));
     }
 
     @Override

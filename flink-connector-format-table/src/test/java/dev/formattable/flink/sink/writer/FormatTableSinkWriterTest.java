@@ -49,7 +49,7 @@ class FormatTableSinkWriterTest {
                         Map.of()));
     }
 
-    private FormatTableSinkWriter writer(boolean grouped) {
+    private FormatTableSinkWriter writer(boolean grouped) throws IOException {
         FormatTable table = table();
         return new FormatTableSinkWriter(
                 table,
@@ -57,7 +57,8 @@ class FormatTableSinkWriterTest {
                 new int[] {1},
                 new LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH)},
                 new int[] {0},
-                grouped);
+                grouped,
+                FormatTableSinkWriter.Attempt.fresh("job"));
     }
 
     private static GenericRowData row(int a, String k) {
@@ -110,7 +111,7 @@ class FormatTableSinkWriterTest {
     }
 
     @Test
-    void refusesAnythingButInserts() {
+    void refusesAnythingButInserts() throws IOException {
         try (FormatTableSinkWriter writer = writer(false)) {
             GenericRowData delete = row(1, "a");
             delete.setRowKind(RowKind.DELETE);
