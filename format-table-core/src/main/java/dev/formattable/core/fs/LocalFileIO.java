@@ -86,13 +86,28 @@ public class LocalFileIO implements FileIO {
 
     @Override
     public void rename(Path source, Path target) throws IOException {
+        java.nio.file.Path src = toLocal(source);
         java.nio.file.Path dst = toLocal(target);
+        if (Files.isRegularFile(src, LinkOption.NOFOLLOW_LINKS)) {
+            // A hard link is created only if the target does not exist, atomically; two
+            // renames to one target cannot both succeed.
+            try {
+                Files.createLink(dst, src);
+                Files.delete(src);
+                return;
+            } catch (FileAlreadyExistsException e) {
+                throw new FileAlreadyExistsException(
+                        "Cannot rename " + source + " to " + target + ": the target exists.");
+            } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+                // No hard links here (another file system, or across devices): move instead.
+            }
+        }
         if (Files.exists(dst)) {
             throw new FileAlreadyExistsException(
                     "Cannot rename " + source + " to " + target + ": the target exists.");
         }
         try {
-            Files.move(toLocal(source), dst, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
         } catch (NoSuchFileException e) {
             throw new FileNotFoundException(
                     "Cannot rename " + source + " to " + target + ": " + e.getMessage());
