@@ -36,7 +36,19 @@ public final class FormatTable implements Serializable {
     private final TableOptions options;
     private final PartitionLayout layout;
 
-    private FormatTable(FileIO fileIO, Path location, TableSchema schema, TableOptions options) {
+    /** Directories a catalog keeps at the root of its tables; they never hold data. */
+    public static final java.util.Set<String> CATALOG_METADATA_DIRS =
+            java.util.Set.of("schema", "branch");
+
+    private final boolean metadataUnderLocation;
+
+    private FormatTable(
+            FileIO fileIO,
+            Path location,
+            TableSchema schema,
+            TableOptions options,
+            boolean metadataUnderLocation) {
+        this.metadataUnderLocation = metadataUnderLocation;
         this.fileIO = Objects.requireNonNull(fileIO);
         this.location = Objects.requireNonNull(location);
         this.qualifiedLocation = fileIO.qualify(location);
@@ -52,7 +64,8 @@ public final class FormatTable implements Serializable {
                         types,
                         new PartitionValueCodec(
                                 options.defaultPartitionName(), options.legacyPartitionName()),
-                        options.partitionPathOnlyValue());
+                        options.partitionPathOnlyValue(),
+                        metadataUnderLocation ? CATALOG_METADATA_DIRS : java.util.Set.of());
     }
 
     /**
@@ -64,7 +77,31 @@ public final class FormatTable implements Serializable {
     public static FormatTable open(
             FileIO fileIO, Path location, TableSchema schema, Map<String, String> dynamicOptions) {
         return new FormatTable(
-                fileIO, location, schema, TableOptions.merge(schema.options(), dynamicOptions));
+                fileIO,
+                location,
+                schema,
+                TableOptions.merge(schema.options(), dynamicOptions),
+                false);
+    }
+
+    /**
+     * Opens a table of a catalog that keeps its schema under the table's location: the {@code
+     * schema} and {@code branch} directories at its root are metadata, never read as data, never
+     * named by a partition and never deleted by an overwrite.
+     */
+    public static FormatTable openWithMetadataUnderLocation(
+            FileIO fileIO, Path location, TableSchema schema, Map<String, String> dynamicOptions) {
+        return new FormatTable(
+                fileIO,
+                location,
+                schema,
+                TableOptions.merge(schema.options(), dynamicOptions),
+                true);
+    }
+
+    /** Whether {@code schema} and {@code branch} at the root are metadata. */
+    public boolean metadataUnderLocation() {
+        return metadataUnderLocation;
     }
 
     public static FormatTable open(FileIO fileIO, Path location, TableSchema schema) {

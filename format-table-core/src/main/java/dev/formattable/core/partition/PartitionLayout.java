@@ -23,9 +23,23 @@ public final class PartitionLayout implements Serializable {
     private final List<DataType> types;
     private final PartitionValueCodec codec;
     private final boolean valueOnly;
+    private final java.util.Set<String> reservedRootNames;
 
     public PartitionLayout(
             List<String> keys, List<DataType> types, PartitionValueCodec codec, boolean valueOnly) {
+        this(keys, types, codec, valueOnly, java.util.Set.of());
+    }
+
+    /**
+     * A layout whose root also holds metadata directories ({@code reservedRootNames}), which no
+     * partition may be named after.
+     */
+    public PartitionLayout(
+            List<String> keys,
+            List<DataType> types,
+            PartitionValueCodec codec,
+            boolean valueOnly,
+            java.util.Set<String> reservedRootNames) {
         if (keys.size() != types.size()) {
             throw new IllegalArgumentException("One type per partition key expected.");
         }
@@ -33,6 +47,7 @@ public final class PartitionLayout implements Serializable {
         this.types = Collections.unmodifiableList(new ArrayList<>(types));
         this.codec = codec;
         this.valueOnly = valueOnly;
+        this.reservedRootNames = java.util.Set.copyOf(reservedRootNames);
     }
 
     public List<String> keys() {
@@ -94,9 +109,22 @@ public final class PartitionLayout implements Serializable {
                                         + " 'format-table.partition-path-only-value'='true'",
                                 text, key));
             }
-            return PathEscaper.escape(text);
+            String name = PathEscaper.escape(text);
+            if (level == 0 && reservedRootNames.contains(name)) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Partition value '%s' of column '%s' would name the directory"
+                                        + " that holds the table's metadata",
+                                text, key));
+            }
+            return name;
         }
         return PathEscaper.escape(key) + "=" + PathEscaper.escape(text);
+    }
+
+    /** Names at the table root that hold metadata, never data. */
+    public java.util.Set<String> reservedRootNames() {
+        return reservedRootNames;
     }
 
     /** The relative path of a partition, or of a prefix of its leading keys. */
@@ -124,6 +152,9 @@ public final class PartitionLayout implements Serializable {
      */
     public Optional<Object[]> parseDirectoryName(int level, String name) {
         String text;
+        if (level == 0 && reservedRootNames.contains(name)) {
+            return Optional.empty();
+        }
         if (valueOnly) {
             if (isHidden(name) && !name.equals(codec.defaultName())) {
                 return Optional.empty();

@@ -33,6 +33,21 @@ public final class FileListing {
         this.stats = stats;
     }
 
+    private Path root;
+
+    /** Marks the table root, below which the layout's reserved names are skipped. */
+    public FileListing withRoot(Path tableRoot) {
+        this.root = tableRoot;
+        return this;
+    }
+
+    private boolean isReserved(Path parent, FileStatus child) {
+        return root != null
+                && child.isDirectory()
+                && parent.equals(root)
+                && layout.reservedRootNames().contains(child.path().name());
+    }
+
     public ListingStats stats() {
         return stats;
     }
@@ -75,7 +90,8 @@ public final class FileListing {
             List<List<FileStatus>> listed = Parallel.map(current, parallelism, this::listOrEmpty);
             for (int i = 0; i < listed.size(); i++) {
                 for (FileStatus child : listed.get(i)) {
-                    if (PartitionLayout.isHidden(child.path().name())) {
+                    if (PartitionLayout.isHidden(child.path().name())
+                            || isReserved(current.get(i), child)) {
                         continue;
                     }
                     if (child.isDirectory()) {

@@ -79,7 +79,9 @@ public final class FormatTableScan {
         if (limit != null && limit <= 0) {
             return new ScanPlan(List.of(), List.of(), stats);
         }
-        FileListing listing = new FileListing(table.fileIO(), table.layout(), parallelism, stats);
+        FileListing listing =
+                new FileListing(table.fileIO(), table.layout(), parallelism, stats)
+                        .withRoot(table.qualifiedLocation());
         List<PartitionDiscovery.Node> partitions = discover(listing);
         List<Path> dirs = new ArrayList<>(partitions.size());
         partitions.forEach(p -> dirs.add(p.path));
