@@ -2,6 +2,7 @@ package dev.formattable.flink.fs;
 
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
@@ -9,6 +10,7 @@ import dev.formattable.core.fs.SeekableInputStream;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -22,6 +24,8 @@ import java.util.List;
 public class FlinkFileIO implements FileIO {
 
     private static final long serialVersionUID = 1L;
+
+    private static final LocalFileIO LOCAL = new LocalFileIO();
 
     /** Flink's path for ours, built from components so the path text is taken literally. */
     public static org.apache.flink.core.fs.Path toFlink(Path path) {
@@ -85,6 +89,13 @@ public class FlinkFileIO implements FileIO {
         org.apache.flink.core.fs.Path src = toFlink(source);
         org.apache.flink.core.fs.Path dst = toFlink(target);
         FileSystem fs = fs(src);
+        if (fs instanceof LocalFileSystem) {
+            // Flink's local rename replaces a target that appeared meanwhile; ours does not.
+            LOCAL.rename(
+                    new Path(null, null, src.toUri().getPath()),
+                    new Path(null, null, dst.toUri().getPath()));
+            return;
+        }
         if (fs.exists(dst)) {
             throw new IOException(
                     "Cannot rename " + source + " to " + target + ": the target exists.");

@@ -1,22 +1,32 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.sink.FormatTableSink;
 
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.StagedTable;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
+import org.apache.flink.table.connector.sink.abilities.SupportsStaging;
+import org.apache.flink.table.connector.sink.abilities.SupportsTruncate;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The SQL sink of a format table: INSERT INTO and INSERT OVERWRITE, static or dynamic. */
 public final class FormatTableDynamicSink
-        implements DynamicTableSink, SupportsOverwrite, SupportsPartitioning {
+        implements DynamicTableSink,
+                SupportsOverwrite,
+                SupportsPartitioning,
+                SupportsTruncate,
+                SupportsStaging {
 
     private final FormatTable table;
     private final RowType rowType;
@@ -25,6 +35,9 @@ public final class FormatTableDynamicSink
     private boolean overwrite;
     private LinkedHashMap<String, String> staticPartition = new LinkedHashMap<>();
     private boolean grouped;
+
+    /** For a catalog table: the schema a CREATE TABLE AS SELECT stores when its job succeeds. */
+    private TableSchema catalogSchema;
 
     public FormatTableDynamicSink(
             FormatTable table, RowType rowType, Integer parallelism, boolean streaming) {
@@ -76,6 +89,33 @@ public final class FormatTableDynamicSink
         return supportsGrouping;
     }
 
+    /** Makes CREATE TABLE AS SELECT atomic for a catalog table (see {@link #applyStaging}). */
+    FormatTableDynamicSink withCatalogStaging(TableSchema schema) {
+        this.catalogSchema = schema;
+        return this;
+    }
+
+    @Override
+    public void executeTruncation() {
+        try {
+            table.newCommit().truncate();
+        } catch (java.io.FileNotFoundException e) {
+            // No directory, no data.
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot truncate format table " + table.location(), e);
+        }
+    }
+
+    /**
+     * For a catalog table, the table appears only when the job succeeds: its schema is written at
+     * commit, and an aborted statement removes what it wrote. A table of the connector has no
+     * catalog entry to stage; there, the data is simply what the job committed.
+     */
+    @Override
+    public StagedTable applyStaging(StagingContext context) {
+        return new CatalogStagedTable(table, catalogSchema);
+    }
+
     @Override
     public DynamicTableSink copy() {
         FormatTableDynamicSink copy =
@@ -83,6 +123,7 @@ public final class FormatTableDynamicSink
         copy.overwrite = overwrite;
         copy.staticPartition = new LinkedHashMap<>(staticPartition);
         copy.grouped = grouped;
+        copy.catalogSchema = catalogSchema;
         return copy;
     }
 

@@ -2,8 +2,6 @@ package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
-import dev.formattable.core.partition.PartitionValueCodec;
-import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.source.FormatTableSource;
 
 import org.apache.flink.table.connector.ChangelogMode;
@@ -139,29 +137,12 @@ public final class FormatTableDynamicSource
         if (!table.layout().isPartitioned()) {
             return Optional.empty();
         }
-        ScanPlan plan;
         try {
-            plan = table.newScan().listPartitions();
+            return Optional.of(PartitionSpecs.list(table));
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "Cannot list the partitions of format table " + table.location(), e);
         }
-        PartitionValueCodec isoCodec = new PartitionValueCodec(table.layout().defaultName(), false);
-        List<Map<String, String>> result = new ArrayList<>();
-        for (List<Object> values : plan.partitions()) {
-            Map<String, String> spec = new LinkedHashMap<>();
-            for (int i = 0; i < values.size(); i++) {
-                Object value = values.get(i);
-                // The planner's pruner reads a NULL partition as a null value.
-                spec.put(
-                        table.layout().keys().get(i),
-                        value == null
-                                ? null
-                                : isoCodec.render(table.layout().types().get(i), value));
-            }
-            result.add(spec);
-        }
-        return Optional.of(result);
     }
 
     @Override

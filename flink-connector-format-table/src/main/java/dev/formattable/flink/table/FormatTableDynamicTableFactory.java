@@ -2,8 +2,10 @@ package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
+import dev.formattable.flink.catalog.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
 
@@ -13,6 +15,7 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -22,12 +25,16 @@ import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The {@code format-table} connector: {@code CREATE TABLE t (...) PARTITIONED BY (...) WITH
@@ -42,6 +49,19 @@ public class FormatTableDynamicTableFactory
 
     public static final String IDENTIFIER = "format-table";
 
+    /** Set for the tables of a {@code FormatTableCatalog}: where a table lives. */
+    private final Function<ObjectPath, Path> catalogLocations;
+
+    /** The {@code format-table} connector: a table's location is its {@code path} option. */
+    public FormatTableDynamicTableFactory() {
+        this(null);
+    }
+
+    /** The factory of a catalog's tables, which live where the catalog says. */
+    public FormatTableDynamicTableFactory(Function<ObjectPath, Path> catalogLocations) {
+        this.catalogLocations = catalogLocations;
+    }
+
     @Override
     public String factoryIdentifier() {
         return IDENTIFIER;
@@ -50,7 +70,9 @@ public class FormatTableDynamicTableFactory
     @Override
     public Set<ConfigOption<?>> requiredOptions() {
         Set<ConfigOption<?>> options = new HashSet<>();
-        options.add(FormatTableConnectorOptions.PATH);
+        if (catalogLocations == null) {
+            options.add(FormatTableConnectorOptions.PATH);
+        }
         return options;
     }
 
@@ -82,13 +104,16 @@ public class FormatTableDynamicTableFactory
         boolean streaming =
                 context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
                         == RuntimeExecutionMode.STREAMING;
-        return new FormatTableDynamicSink(
-                open(context),
-                physicalRowType(context.getCatalogTable()),
-                helper.getOptions()
-                        .getOptional(FormatTableConnectorOptions.SINK_PARALLELISM)
-                        .orElse(null),
-                streaming);
+        FormatTable table = open(context);
+        FormatTableDynamicSink sink =
+                new FormatTableDynamicSink(
+                        table,
+                        physicalRowType(context.getCatalogTable()),
+                        helper.getOptions()
+                                .getOptional(FormatTableConnectorOptions.SINK_PARALLELISM)
+                                .orElse(null),
+                        streaming);
+        return servesCatalog() ? sink.withCatalogStaging(table.schema()) : sink;
     }
 
     private static void validate(FactoryUtil.TableFactoryHelper helper) {
@@ -100,11 +125,17 @@ public class FormatTableDynamicTableFactory
     }
 
     /** The core table of a catalog table, validated by the core. */
-    static FormatTable open(Context context) {
+    FormatTable open(Context context) {
         ResolvedCatalogTable catalogTable = context.getCatalogTable();
-        ResolvedSchema schema = catalogTable.getResolvedSchema();
         String name = context.getObjectIdentifier().asSummaryString();
         try {
+            if (catalogLocations != null) {
+                return openCatalogTable(context, catalogTable);
+            }
+            Map<String, String> options = new HashMap<>(catalogTable.getOptions());
+            options.remove(FactoryUtil.CONNECTOR.key());
+            String path = options.remove(FormatTableConnectorOptions.PATH.key());
+            ResolvedSchema schema = catalogTable.getResolvedSchema();
             List<DataField> fields = new ArrayList<>();
             for (Column column : schema.getColumns()) {
                 if (column.isPhysical()) {
@@ -118,9 +149,6 @@ public class FormatTableDynamicTableFactory
             }
             List<String> primaryKey =
                     schema.getPrimaryKey().map(k -> k.getColumns()).orElse(List.of());
-            Map<String, String> options = new HashMap<>(catalogTable.getOptions());
-            options.remove(FactoryUtil.CONNECTOR.key());
-            String path = options.remove(FormatTableConnectorOptions.PATH.key());
             TableSchema tableSchema =
                     new TableSchema(
                             fields,
@@ -132,6 +160,28 @@ public class FormatTableDynamicTableFactory
         } catch (IllegalArgumentException e) {
             throw new ValidationException(
                     "Format table " + name + " cannot be served: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open format table " + name, e);
         }
+    }
+
+    /**
+     * A catalog table: its stored schema with the statement's options (hints included) winning over
+     * the stored ones, except {@code type}. A table not stored yet (CREATE TABLE AS SELECT) is
+     * opened with the schema the statement declares.
+     */
+    private FormatTable openCatalogTable(Context context, ResolvedCatalogTable catalogTable)
+            throws IOException {
+        Path location = catalogLocations.apply(context.getObjectIdentifier().toObjectPath());
+        FlinkFileIO fileIO = new FlinkFileIO();
+        Optional<TableSchema> stored = new SchemaStore(fileIO, location).latest();
+        TableSchema schema = stored.orElseGet(() -> CatalogTables.toCore(catalogTable));
+        return FormatTable.openWithMetadataUnderLocation(
+                fileIO, location, schema, catalogTable.getOptions());
+    }
+
+    /** Whether the tables of this factory belong to a catalog. */
+    boolean servesCatalog() {
+        return catalogLocations != null;
     }
 }

@@ -1,0 +1,54 @@
+package dev.formattable.flink.catalog;
+
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PositionOutputStream;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/** A database's properties, in a hidden file of its directory that no table listing sees. */
+final class DatabaseProperties {
+
+    static final String FILE = "_database.properties";
+
+    private DatabaseProperties() {}
+
+    static Map<String, String> read(FileIO fileIO, Path database) {
+        Properties props = new Properties();
+        try (InputStream in = fileIO.newInputStream(database.child(FILE))) {
+            props.load(new StringReader(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+        } catch (FileNotFoundException e) {
+            return Map.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, String> result = new HashMap<>();
+        props.forEach((k, v) -> result.put((String) k, (String) v));
+        return result;
+    }
+
+    static void write(FileIO fileIO, Path database, Map<String, String> properties)
+            throws IOException {
+        Path file = database.child(FILE);
+        if (properties.isEmpty()) {
+            fileIO.delete(file, false);
+            return;
+        }
+        Properties props = new Properties();
+        props.putAll(properties);
+        StringWriter text = new StringWriter();
+        props.store(text, null);
+        try (PositionOutputStream out = fileIO.newOutputStream(file, true)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.formattable.flink.catalog;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.factories.CatalogFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+
+import java.util.Set;
+
+/** {@code CREATE CATALOG c WITH ('type'='format-table', 'warehouse'='<uri>')}. */
+public class FormatTableCatalogFactory implements CatalogFactory {
+
+    public static final String IDENTIFIER = "format-table";
+
+    public static final ConfigOption<String> WAREHOUSE =
+            ConfigOptions.key("warehouse")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The directory holding the catalog's databases (<db>.db) and their"
+                                    + " tables, on any file system Flink can reach.");
+
+    public static final ConfigOption<String> DEFAULT_DATABASE =
+            ConfigOptions.key("default-database")
+                    .stringType()
+                    .defaultValue("default")
+                    .withDescription("The database used when a statement names none.");
+
+    @Override
+    public String factoryIdentifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of(WAREHOUSE);
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return Set.of(DEFAULT_DATABASE);
+    }
+
+    @Override
+    public Catalog createCatalog(Context context) {
+        FactoryUtil.CatalogFactoryHelper helper =
+                FactoryUtil.createCatalogFactoryHelper(this, context);
+        helper.validate();
+        return new FormatTableCatalog(
+                context.getName(),
+                helper.getOptions().get(DEFAULT_DATABASE),
+                helper.getOptions().get(WAREHOUSE));
+    }
+}
