@@ -114,9 +114,9 @@ public final class FormatTableOptions {
                     .of(
                             Boolean.class,
                             false,
-                            "Skip a data file that cannot be decoded instead of failing the"
-                                    + " read. Declared for compatibility; readers do not act on"
-                                    + " it yet, so a corrupt file fails the read.");
+                            "Skip a data file that cannot be decoded (a bad footer, a"
+                                    + " truncated file) instead of failing the read; a warning"
+                                    + " names the skipped file.");
 
     public static final ConfigOption<Boolean> SCAN_IGNORE_LOST_FILES =
             ConfigOption.key("scan.ignore-lost-files")
@@ -124,9 +124,8 @@ public final class FormatTableOptions {
                             Boolean.class,
                             false,
                             "Skip a data file that was listed but is gone when it is read"
-                                    + " instead of failing the read. Declared for compatibility;"
-                                    + " readers do not act on it yet, so a lost file fails the"
-                                    + " read.");
+                                    + " instead of failing the read; a warning names the skipped"
+                                    + " file.");
 
     public static final ConfigOption<Boolean> METASTORE_PARTITIONED_TABLE =
             ConfigOption.key("metastore.partitioned-table")

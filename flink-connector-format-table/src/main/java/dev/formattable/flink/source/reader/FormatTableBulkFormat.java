@@ -19,6 +19,9 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import javax.annotation.Nullable;
 
 import java.io.IOException;
@@ -35,6 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(FormatTableBulkFormat.class);
 
     private final BulkFormat<RowData, FileSourceSplit> inner;
     private final FormatTable table;
@@ -78,7 +82,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         try {
             return new PartitionedReader(inner.createReader(config, split), split);
         } catch (IOException | RuntimeException e) {
-            throw readError(split, e);
+            return skipOrFail(split, e);
         }
     }
 
@@ -88,8 +92,52 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         try {
             return new PartitionedReader(inner.restoreReader(config, split), split);
         } catch (IOException | RuntimeException e) {
-            throw readError(split, e);
+            return skipOrFail(split, e);
         }
+    }
+
+    /**
+     * A file that vanished after planning, or that cannot be decoded, is skipped when the table's
+     * {@code scan.ignore-lost-files} or {@code scan.ignore-corrupt-files} says so; otherwise the
+     * read fails naming the file.
+     */
+    private Reader<RowData> skipOrFail(FileSourceSplit split, Throwable e) throws IOException {
+        boolean lost = isLost(e, split);
+        if (lost ? table.options().ignoreLostFiles() : table.options().ignoreCorruptFiles()) {
+            LOG.warn(
+                    "Skipping {} data file {} ({}): {}",
+                    lost ? "lost" : "corrupt",
+                    split.path(),
+                    lost ? "scan.ignore-lost-files" : "scan.ignore-corrupt-files",
+                    e.toString());
+            ReadStats.countSkipped(table.location().toString());
+            return new EmptyReader();
+        }
+        throw readError(split, e);
+    }
+
+    private static boolean isLost(Throwable e, FileSourceSplit split) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.io.FileNotFoundException) {
+                return true;
+            }
+        }
+        try {
+            return !split.path().getFileSystem().exists(split.path());
+        } catch (IOException ignored) {
+            return false;
+        }
+    }
+
+    /** The reader of a skipped file: no rows. */
+    private static final class EmptyReader implements Reader<RowData> {
+        @Override
+        public RecordIterator<RowData> readBatch() {
+            return null;
+        }
+
+        @Override
+        public void close() {}
     }
 
     @Override

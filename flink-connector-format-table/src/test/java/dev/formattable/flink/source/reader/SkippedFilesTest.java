@@ -1,0 +1,108 @@
+package dev.formattable.flink.source.reader;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.types.DataField;
+import dev.formattable.core.types.DataTypes;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.fs.FlinkFileIO;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.RowType;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Lost and corrupt files: skipped when the table says so, otherwise named in the error. */
+class SkippedFilesTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    private FormatTableBulkFormat format(String fileFormat, Map<String, String> options) {
+        java.util.Map<String, String> all = new java.util.HashMap<>(options);
+        all.put("file.format", fileFormat);
+        FormatTable table =
+                FormatTable.open(
+                        new FlinkFileIO(),
+                        Path.of(dir.toString()),
+                        new TableSchema(
+                                List.of(new DataField(0, "a", DataTypes.INT())), List.of(), all));
+        RowType type = RowType.of(new IntType());
+        return new FormatTableBulkFormat(
+                FormatFactories.reader(table.options(), type, new int[] {0}, 16),
+                table,
+                type,
+                new int[] {0},
+                new int[0],
+                new String[0],
+                null);
+    }
+
+    private FileSourceSplit split(java.nio.file.Path file, long size) {
+        return new FileSourceSplit(
+                "0", new org.apache.flink.core.fs.Path(file.toUri()), 0, size, 0, size);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"parquet", "orc"})
+    void aLostFile(String fileFormat) throws IOException {
+        java.nio.file.Path gone = dir.resolve("data-gone." + fileFormat);
+        String location = dir.toString();
+        long before = ReadStats.skippedFiles(location);
+
+        assertThatThrownBy(
+                        () ->
+                                format(fileFormat, Map.of())
+                                        .createReader(new Configuration(), split(gone, 100)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(gone.toString());
+        assertThat(
+                        format(fileFormat, Map.of("scan.ignore-lost-files", "true"))
+                                .createReader(new Configuration(), split(gone, 100))
+                                .readBatch())
+                .isNull();
+        assertThat(ReadStats.skippedFiles(location)).isEqualTo(before + 1);
+        // A lost file is not a corrupt one: the other option does not skip it.
+        assertThatThrownBy(
+                        () ->
+                                format(fileFormat, Map.of("scan.ignore-corrupt-files", "true"))
+                                        .createReader(new Configuration(), split(gone, 100)))
+                .hasMessageContaining(gone.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"parquet", "orc"})
+    void aCorruptFile(String fileFormat) throws IOException {
+        java.nio.file.Path bad = dir.resolve("data-bad." + fileFormat);
+        Files.writeString(bad, "not a data file at all, and long enough to hold a footer");
+        long size = Files.size(bad);
+
+        assertThatThrownBy(
+                        () ->
+                                format(fileFormat, Map.of())
+                                        .createReader(new Configuration(), split(bad, size)))
+                .hasMessageContaining(bad.toString());
+        assertThat(
+                        format(fileFormat, Map.of("scan.ignore-corrupt-files", "true"))
+                                .createReader(new Configuration(), split(bad, size))
+                                .readBatch())
+                .isNull();
+        assertThatThrownBy(
+                        () ->
+                                format(fileFormat, Map.of("scan.ignore-lost-files", "true"))
+                                        .createReader(new Configuration(), split(bad, size)))
+                .hasMessageContaining(bad.toString());
+    }
+}
