@@ -1,0 +1,166 @@
+package dev.formattable.flink.sink.committer;
+
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.Path;
+import dev.formattable.flink.sink.FormatTableCommittable;
+
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The aggregator in the operator test harness: the committables of every writer subtask of a
+ * checkpoint leave it as one committable, before its barrier; the end of the input flushes the
+ * rest, an empty committable included, so that an overwrite whose query wrote nothing still clears.
+ */
+class CommittableAggregatorHarnessTest {
+
+    private static final int WRITERS = 3;
+
+    private static CommitMessage file(String name) {
+        String dir = "/t/k=" + name.charAt(0);
+        return new CommitMessage(
+                Path.of(dir + "/_temporary/." + name + ".parquet.job-s0-a0-e0.u.tmp"),
+                Path.of(dir + "/" + name + ".parquet"),
+                Map.of("k", name.substring(0, 1)),
+                1,
+                100);
+    }
+
+    private static FormatTableCommittable committable(String... names) {
+        return new FormatTableCommittable(
+                java.util.Arrays.stream(names)
+                        .map(CommittableAggregatorHarnessTest::file)
+                        .collect(java.util.stream.Collectors.toList()));
+    }
+
+    private static OneInputStreamOperatorTestHarness<
+                    CommittableMessage<FormatTableCommittable>,
+                    CommittableMessage<FormatTableCommittable>>
+            aggregator() throws Exception {
+        return new OneInputStreamOperatorTestHarness<>(new CommittableAggregator());
+    }
+
+    /** What one writer subtask sends for a checkpoint: its summary, then its committable. */
+    private static void send(
+            OneInputStreamOperatorTestHarness<CommittableMessage<FormatTableCommittable>, ?>
+                    harness,
+            int subtask,
+            long checkpoint,
+            FormatTableCommittable committable)
+            throws Exception {
+        harness.processElement(
+                new StreamRecord<>(new CommittableSummary<>(subtask, WRITERS, checkpoint, 1, 0)));
+        harness.processElement(
+                new StreamRecord<>(new CommittableWithLineage<>(committable, checkpoint, subtask)));
+    }
+
+    /**
+     * Asserts the output is one summary and one committable per checkpoint, as the committer
+     * expects.
+     */
+    private static void assertMerged(
+            List<CommittableMessage<FormatTableCommittable>> output,
+            long checkpoint,
+            FormatTableCommittable merged) {
+        assertThat(output).hasSize(2);
+        assertThat(output.get(0))
+                .isInstanceOfSatisfying(
+                        CommittableSummary.class,
+                        s -> {
+                            assertThat(s.getSubtaskId()).isZero();
+                            assertThat(s.getNumberOfSubtasks()).isEqualTo(1);
+                            assertThat(s.getCheckpointId()).isEqualTo(checkpoint);
+                            assertThat(s.getNumberOfCommittables()).isEqualTo(1);
+                            assertThat(s.getNumberOfFailedCommittables()).isZero();
+                        });
+        assertThat(output.get(1))
+                .isInstanceOfSatisfying(
+                        CommittableWithLineage.class,
+                        c -> {
+                            assertThat(c.getSubtaskId()).isZero();
+                            assertThat(c.getCheckpointId()).isEqualTo(checkpoint);
+                            assertThat(((FormatTableCommittable) c.getCommittable()).messages())
+                                    .containsExactlyInAnyOrderElementsOf(merged.messages());
+                        });
+    }
+
+    @Test
+    void mergesEveryWritersCommittablesIntoOnePerCheckpoint() throws Exception {
+        try (var harness = aggregator()) {
+            harness.open();
+            send(harness, 0, 1, committable("a0", "b0"));
+            send(harness, 1, 1, committable("a1"));
+            send(harness, 2, 1, committable());
+            assertThat(harness.extractOutputValues()).as("nothing before the barrier").isEmpty();
+
+            harness.prepareSnapshotPreBarrier(1);
+            assertMerged(harness.extractOutputValues(), 1, committable("a0", "b0", "a1"));
+            harness.snapshot(1, 1L);
+            harness.getOutput().clear();
+
+            send(harness, 2, 2, committable("c2"));
+            send(harness, 0, 2, committable("a3"));
+            send(harness, 1, 2, committable("b4", "c4"));
+            harness.prepareSnapshotPreBarrier(2);
+            assertMerged(harness.extractOutputValues(), 2, committable("c2", "a3", "b4", "c4"));
+            harness.snapshot(2, 2L);
+            harness.getOutput().clear();
+
+            // A checkpoint that brought nothing new emits nothing more.
+            harness.prepareSnapshotPreBarrier(3);
+            assertThat(harness.extractOutputValues()).isEmpty();
+        }
+    }
+
+    @Test
+    void aBarrierEmitsOnlyCheckpointsUpToItsOwn() throws Exception {
+        try (var harness = aggregator()) {
+            harness.open();
+            send(harness, 0, 1, committable("a0"));
+            // A later checkpoint's committable (e.g. the end of a writer's input) waits.
+            send(harness, 1, 5, committable("b1"));
+            harness.prepareSnapshotPreBarrier(1);
+            assertMerged(harness.extractOutputValues(), 1, committable("a0"));
+            harness.getOutput().clear();
+
+            harness.endInput();
+            assertMerged(harness.extractOutputValues(), 5, committable("b1"));
+        }
+    }
+
+    @Test
+    void theEndOfAnInputThatWroteNothingStillYieldsAnEmptyCommittable() throws Exception {
+        try (var harness = aggregator()) {
+            harness.open();
+            // Every writer ends its input with an empty committable.
+            for (int subtask = 0; subtask < WRITERS; subtask++) {
+                send(harness, subtask, 1, committable());
+            }
+            harness.endInput();
+            assertMerged(harness.extractOutputValues(), 1, committable());
+        }
+    }
+
+    @Test
+    void aSummaryAloneStillYieldsAnEmptyCommittable() throws Exception {
+        try (var harness = aggregator()) {
+            harness.open();
+            for (int subtask = 0; subtask < WRITERS; subtask++) {
+                harness.processElement(
+                        new StreamRecord<>(new CommittableSummary<>(subtask, WRITERS, 1, 0, 0)));
+            }
+            harness.endInput();
+            assertMerged(harness.extractOutputValues(), 1, committable());
+        }
+    }
+}

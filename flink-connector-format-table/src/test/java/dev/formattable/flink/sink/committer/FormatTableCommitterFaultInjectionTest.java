@@ -1,0 +1,179 @@
+package dev.formattable.flink.sink.committer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FaultInjectingFileIO;
+import dev.formattable.core.fs.FaultInjectingFileIO.Op;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.testutils.SinkTables;
+
+import org.apache.flink.api.connector.sink2.Committer;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static dev.formattable.flink.testutils.SinkTables.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The Flink committer over a file system that fails: for every k, the k-th rename of a streaming
+ * commit fails, or takes effect but loses its response. The committer throws (it neither drops the
+ * committable nor calls it committed), the table holds exactly its old rows, and committing the
+ * same committable again, as Flink does after restoring the checkpoint, gives every row exactly
+ * once with no staged file visible.
+ */
+class FormatTableCommitterFaultInjectionTest {
+
+    /** One file per partition, a to f. */
+    private static final int NEW_FILES = 6;
+
+    @TempDir java.nio.file.Path dir;
+
+    enum Fault {
+        FAIL,
+        LOSE_RESPONSE
+    }
+
+    static Stream<Arguments> faults() {
+        return Stream.of(Fault.values())
+                .flatMap(
+                        f -> IntStream.rangeClosed(1, NEW_FILES).mapToObj(k -> Arguments.of(f, k)));
+    }
+
+    /** A commit request as Flink hands it over; it records what the committer signals. */
+    private static final class Request implements Committer.CommitRequest<FormatTableCommittable> {
+        private final FormatTableCommittable committable;
+        final List<String> signals = new ArrayList<>();
+
+        Request(FormatTableCommittable committable) {
+            this.committable = committable;
+        }
+
+        @Override
+        public FormatTableCommittable getCommittable() {
+            return committable;
+        }
+
+        @Override
+        public int getNumberOfRetries() {
+            return 0;
+        }
+
+        @Override
+        public void signalFailedWithKnownReason(Throwable t) {
+            signals.add("failed with known reason: " + t);
+        }
+
+        @Override
+        public void signalFailedWithUnknownReason(Throwable t) {
+            signals.add("failed with unknown reason: " + t);
+        }
+
+        @Override
+        public void retryLater() {
+            signals.add("retry later");
+        }
+
+        @Override
+        public void updateAndRetryLater(FormatTableCommittable committable) {
+            signals.add("update and retry later");
+        }
+
+        @Override
+        public void signalAlreadyCommitted() {
+            signals.add("already committed");
+        }
+    }
+
+    private static void commit(FormatTable table, FormatTableCommittable committable)
+            throws IOException, InterruptedException {
+        Request request = new Request(committable);
+        try (FormatTableCommitter committer = new FormatTableCommitter(table, false, Map.of())) {
+            committer.commit(List.of(request));
+        } finally {
+            assertThat(request.signals).isEmpty();
+        }
+    }
+
+    private static void assertNoStagedFileVisible(FormatTable table) throws IOException {
+        for (DataSplit split : table.newScan().plan().splits()) {
+            assertThat(split.path().toString()).doesNotContain("_temporary");
+            assertThat(split.path().name()).startsWith("data-").doesNotEndWith(".tmp");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rename #{1}")
+    @MethodSource("faults")
+    void aFailedCommitLeavesTheOldRowsAndItsReplayPublishesEveryRowOnce(Fault fault, int k)
+            throws Exception {
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        FormatTable table = SinkTables.table(io, dir, Map.of());
+        commit(table, SinkTables.stage(table, "earlier", row(0, "a"), row(0, "b")));
+        List<String> oldRows = SinkTables.rows(table);
+        List<String> oldFiles = SinkTables.dataFiles(table);
+        assertThat(oldRows).containsExactly("a|0", "b|0");
+
+        FormatTableCommittable checkpoint =
+                SinkTables.stage(
+                        table,
+                        "job",
+                        row(1, "a"),
+                        row(2, "b"),
+                        row(3, "c"),
+                        row(4, "d"),
+                        row(5, "e"),
+                        row(6, "f"));
+        assertThat(checkpoint.messages()).hasSize(NEW_FILES);
+        List<String> allFiles = new ArrayList<>(oldFiles);
+        allFiles.addAll(SinkTables.targets(table, checkpoint.messages()));
+        allFiles.sort(null);
+
+        if (fault == Fault.FAIL) {
+            io.failOn(Op.RENAME, k);
+        } else {
+            io.loseRenameResponse(k);
+        }
+        assertThatThrownBy(() -> commit(table, checkpoint))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("taken back")
+                .rootCause()
+                .hasMessageContaining(
+                        fault == Fault.FAIL
+                                ? "Injected failure of RENAME"
+                                : "Injected lost response of rename");
+        io.heal();
+
+        assertThat(SinkTables.rows(table)).isEqualTo(oldRows);
+        assertThat(SinkTables.dataFiles(table)).isEqualTo(oldFiles);
+        assertNoStagedFileVisible(table);
+        assertThat(SinkTables.stagedFiles(dir))
+                .as("every staged file survives for the replay")
+                .isEqualTo(SinkTables.stagedPaths(table, checkpoint.messages()));
+
+        // Flink restores the checkpoint and commits its committable again, with a new committer.
+        commit(table, checkpoint);
+        List<String> allRows = new ArrayList<>(oldRows);
+        allRows.addAll(List.of("a|1", "b|2", "c|3", "d|4", "e|5", "f|6"));
+        allRows.sort(null);
+        assertThat(SinkTables.rows(table)).isEqualTo(allRows);
+        assertThat(SinkTables.dataFiles(table)).isEqualTo(allFiles);
+        assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+        assertNoStagedFileVisible(table);
+
+        // Restored once more after that: nothing is published twice.
+        commit(table, checkpoint);
+        assertThat(SinkTables.rows(table)).isEqualTo(allRows);
+        assertThat(SinkTables.dataFiles(table)).isEqualTo(allFiles);
+    }
+}

@@ -1,0 +1,216 @@
+package dev.formattable.flink.sink.writer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.testutils.AttemptSink;
+import dev.formattable.flink.testutils.SinkTables;
+
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+import org.apache.flink.streaming.runtime.operators.sink.SinkWriterOperatorFactory;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.table.data.RowData;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.formattable.flink.testutils.SinkTables.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sink's writer inside Flink's own {@code SinkWriterOperator}, driven by the operator test
+ * harness: what it emits before a checkpoint barrier, what it snapshots, and what a restarted
+ * attempt restored from that snapshot removes.
+ */
+class SinkWriterOperatorHarnessTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    private static OneInputStreamOperatorTestHarness<
+                    RowData, CommittableMessage<FormatTableCommittable>>
+            harness(Sink<RowData> sink) throws Exception {
+        return new OneInputStreamOperatorTestHarness<>(
+                new SinkWriterOperatorFactory<RowData, FormatTableCommittable>(sink));
+    }
+
+    private static void process(
+            OneInputStreamOperatorTestHarness<RowData, ?> harness, RowData... rows)
+            throws Exception {
+        for (RowData r : rows) {
+            harness.processElement(new StreamRecord<>(r));
+        }
+    }
+
+    /** The committable the harness emitted for a checkpoint, after checking its summary. */
+    private static FormatTableCommittable emitted(
+            List<CommittableMessage<FormatTableCommittable>> output, long checkpointId) {
+        List<CommittableMessage<FormatTableCommittable>> forCheckpoint = new ArrayList<>();
+        for (CommittableMessage<FormatTableCommittable> m : output) {
+            long id =
+                    m instanceof CommittableSummary
+                            ? ((CommittableSummary<?>) m).getCheckpointId()
+                            : ((CommittableWithLineage<?>) m).getCheckpointId();
+            if (id == checkpointId) {
+                forCheckpoint.add(m);
+            }
+        }
+        assertThat(forCheckpoint).hasSize(2);
+        assertThat(forCheckpoint.get(0)).isInstanceOf(CommittableSummary.class);
+        CommittableSummary<?> summary = (CommittableSummary<?>) forCheckpoint.get(0);
+        assertThat(summary.getSubtaskId()).isZero();
+        assertThat(summary.getNumberOfSubtasks()).isEqualTo(1);
+        assertThat(summary.getNumberOfCommittables()).isEqualTo(1);
+        assertThat(summary.getNumberOfFailedCommittables()).isZero();
+        assertThat(forCheckpoint.get(1)).isInstanceOf(CommittableWithLineage.class);
+        CommittableWithLineage<FormatTableCommittable> lineage =
+                (CommittableWithLineage<FormatTableCommittable>) forCheckpoint.get(1);
+        assertThat(lineage.getSubtaskId()).isZero();
+        return lineage.getCommittable();
+    }
+
+    private static boolean exists(dev.formattable.core.fs.Path path) {
+        return Files.exists(Paths.get(path.path()));
+    }
+
+    private static String tokenOf(CommitMessage m) {
+        return DataFilePathFactory.stagingTokenOf(m.stagedPath().name()).orElseThrow();
+    }
+
+    @Test
+    void emitsTheStagedFilesOfEachCheckpointBeforeItsBarrier() throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        try (var harness = harness(SinkTables.sink(table))) {
+            harness.open();
+            process(harness, row(1, "a"), row(2, "b"), row(3, "a"));
+            assertThat(harness.extractOutputValues()).isEmpty();
+
+            harness.prepareSnapshotPreBarrier(1);
+            FormatTableCommittable first = emitted(harness.extractOutputValues(), 1);
+            harness.snapshot(1, 1L);
+
+            assertThat(first.messages())
+                    .extracting(m -> m.partition().get("k") + ":" + m.rowCount())
+                    .containsExactlyInAnyOrder("a:2", "b:1");
+            for (CommitMessage m : first.messages()) {
+                assertThat(exists(m.stagedPath())).as("staged %s", m.stagedPath()).isTrue();
+                assertThat(exists(m.targetPath())).as("target %s", m.targetPath()).isFalse();
+                assertThat(Files.size(Paths.get(m.stagedPath().path()))).isEqualTo(m.fileSize());
+                // Opened before the first checkpoint, by attempt 0 of subtask 0.
+                assertThat(tokenOf(m)).endsWith("-s0-a0-e0");
+            }
+            assertThat(SinkTables.stagedFiles(dir))
+                    .isEqualTo(SinkTables.stagedPaths(table, first.messages()));
+            assertThat(SinkTables.dataFiles(table)).isEmpty();
+
+            // Files opened after checkpoint 1 are committed with checkpoint 2, and say so.
+            process(harness, row(4, "c"));
+            harness.prepareSnapshotPreBarrier(2);
+            FormatTableCommittable second = emitted(harness.extractOutputValues(), 2);
+            assertThat(second.messages()).hasSize(1);
+            assertThat(tokenOf(second.messages().get(0)))
+                    .isEqualTo(tokenOf(first.messages().get(0)).replaceFirst("-e0$", "-e1"));
+
+            // The end of the input hands out what is left, for the checkpoint after the last.
+            process(harness, row(5, "a"));
+            harness.endInput();
+            FormatTableCommittable last = emitted(harness.extractOutputValues(), 3);
+            assertThat(last.messages())
+                    .singleElement()
+                    .satisfies(m -> assertThat(m.rowCount()).isEqualTo(1));
+        }
+    }
+
+    /**
+     * Attempt 0 checkpoints once, stages more files (two finished and handed out for a checkpoint
+     * that never completes, one still open) and dies without closing. Attempt 1, restored from
+     * checkpoint 1, removes those three and keeps the two that checkpoint 1's committable names;
+     * publishing that committable and attempt 1's own then gives every row exactly once.
+     */
+    @Test
+    void aRestartedAttemptRemovesWhatTheFailedAttemptStagedAfterTheCheckpoint() throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        FormatTableSink sink = SinkTables.sink(table);
+
+        var failed = harness(new AttemptSink(sink, 0));
+        var restarted = harness(new AttemptSink(sink, 1));
+        try {
+            failed.open();
+            process(failed, row(1, "a"), row(2, "b"), row(3, "a"));
+            failed.prepareSnapshotPreBarrier(1);
+            OperatorSubtaskState checkpoint1 = failed.snapshot(1, 1L);
+            FormatTableCommittable committed = emitted(failed.extractOutputValues(), 1);
+
+            process(failed, row(4, "a"), row(5, "c"));
+            failed.prepareSnapshotPreBarrier(2); // checkpoint 2 never completes
+            FormatTableCommittable lost = emitted(failed.extractOutputValues(), 2);
+            process(failed, row(6, "b")); // a file still open when the attempt dies
+            List<String> beforeRestart = SinkTables.stagedFiles(dir);
+            assertThat(beforeRestart).hasSize(2 + 2 + 1);
+            assertThat(lost.messages())
+                    .extracting(SinkWriterOperatorHarnessTest::tokenOf)
+                    .allMatch(t -> t.endsWith("-s0-a0-e1"));
+
+            restarted.setRestoredCheckpointId(1);
+            restarted.initializeState(checkpoint1);
+            restarted.open();
+
+            assertThat(SinkTables.stagedFiles(dir))
+                    .as("only the staged files of checkpoint 1's committable are left")
+                    .isEqualTo(SinkTables.stagedPaths(table, committed.messages()));
+            for (CommitMessage m : lost.messages()) {
+                assertThat(exists(m.stagedPath())).isFalse();
+            }
+
+            // Attempt 1 goes on from checkpoint 1: its files carry its own attempt and epoch 1.
+            process(restarted, row(4, "a"), row(5, "c"), row(6, "b"));
+            restarted.prepareSnapshotPreBarrier(2);
+            FormatTableCommittable redone = emitted(restarted.extractOutputValues(), 2);
+            assertThat(redone.messages())
+                    .extracting(SinkWriterOperatorHarnessTest::tokenOf)
+                    .allMatch(t -> t.endsWith("-s0-a1-e1"));
+
+            table.newCommit().append(committed.messages());
+            table.newCommit().append(redone.messages());
+            assertThat(SinkTables.rows(table))
+                    .containsExactly("a|1", "a|3", "a|4", "b|2", "b|6", "c|5");
+            assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+        } finally {
+            restarted.close();
+            failed.close();
+        }
+    }
+
+    /** A restart that restores nothing (no checkpoint completed) removes every earlier file. */
+    @Test
+    void aRestartBeforeAnyCheckpointRemovesEverythingTheFailedAttemptStaged() throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        FormatTableSink sink = SinkTables.sink(table);
+        var failed = harness(new AttemptSink(sink, 0));
+        var restarted = harness(new AttemptSink(sink, 1));
+        try {
+            failed.open();
+            process(failed, row(1, "a"), row(2, "b"));
+            failed.prepareSnapshotPreBarrier(1);
+            process(failed, row(3, "c"));
+            assertThat(SinkTables.stagedFiles(dir)).hasSize(3);
+
+            restarted.open();
+            assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+        } finally {
+            restarted.close();
+            failed.close();
+        }
+    }
+}

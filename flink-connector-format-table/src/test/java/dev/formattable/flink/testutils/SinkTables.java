@@ -1,0 +1,188 @@
+package dev.formattable.flink.testutils;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.types.DataField;
+import dev.formattable.core.types.DataTypes;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A parquet table {@code (a INT, k STRING) PARTITIONED BY (k)} for sink tests: its sink and writer,
+ * and what is on disk, read back for real (rows through Flink's parquet reader, files by name).
+ */
+public final class SinkTables {
+
+    /** The rows the sink receives: {@code a INT, k STRING}. */
+    public static final RowType ROW_TYPE =
+            RowType.of(
+                    new LogicalType[] {new IntType(), new VarCharType(VarCharType.MAX_LENGTH)},
+                    new String[] {"a", "k"});
+
+    /** What the data files hold: {@code a INT}; {@code k} lives in the directory names. */
+    private static final RowType DATA_TYPE =
+            RowType.of(new LogicalType[] {new IntType()}, new String[] {"a"});
+
+    private SinkTables() {}
+
+    public static FormatTable table(
+            FileIO io, java.nio.file.Path dir, Map<String, String> options) {
+        return FormatTable.open(
+                io,
+                Path.of(dir.toString()),
+                new TableSchema(
+                        List.of(
+                                new DataField(0, "a", DataTypes.INT()),
+                                new DataField(1, "k", DataTypes.STRING())),
+                        List.of("k"),
+                        options));
+    }
+
+    public static FormatTable table(java.nio.file.Path dir) {
+        return table(new FlinkFileIO(), dir, Map.of());
+    }
+
+    /** An appending sink over the table. */
+    public static FormatTableSink sink(FormatTable table) {
+        return new FormatTableSink(table, ROW_TYPE, false, Map.of(), false);
+    }
+
+    public static GenericRowData row(int a, String k) {
+        return GenericRowData.of(a, StringData.fromString(k));
+    }
+
+    /** A sink writer as the sink builds it, for the given attempt. */
+    public static FormatTableSinkWriter writer(
+            FormatTable table, FormatTableSinkWriter.Attempt attempt) throws IOException {
+        return new FormatTableSinkWriter(
+                table,
+                FormatFactories.writer(table.options(), DATA_TYPE),
+                new int[] {1},
+                new LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH)},
+                new int[] {0},
+                false,
+                attempt);
+    }
+
+    /** Writes the rows with a fresh writer and returns its one committable of staged files. */
+    public static FormatTableCommittable stage(FormatTable table, String job, RowData... rows)
+            throws IOException {
+        try (FormatTableSinkWriter writer =
+                writer(table, FormatTableSinkWriter.Attempt.fresh(job))) {
+            for (RowData row : rows) {
+                writer.write(row, null);
+            }
+            return single(writer.prepareCommit());
+        }
+    }
+
+    public static FormatTableCommittable single(Collection<FormatTableCommittable> committables) {
+        if (committables.size() != 1) {
+            throw new AssertionError("Expected one committable, got " + committables);
+        }
+        return committables.iterator().next();
+    }
+
+    /** Every row of the table as {@code k|a}, sorted, read from its data files. */
+    public static List<String> rows(FormatTable table) throws IOException {
+        BulkFormat<RowData, FileSourceSplit> format =
+                FormatFactories.reader(table.options(), DATA_TYPE, new int[] {0}, 16);
+        List<String> rows = new ArrayList<>();
+        for (DataSplit split : table.newScan().plan().splits()) {
+            FileSourceSplit fileSplit =
+                    new FileSourceSplit(
+                            split.path().name(),
+                            FlinkFileIO.toFlink(split.path()),
+                            0,
+                            split.fileSize(),
+                            split.modificationTime(),
+                            split.fileSize());
+            try (BulkFormat.Reader<RowData> reader =
+                    format.createReader(new Configuration(), fileSplit)) {
+                BulkFormat.RecordIterator<RowData> batch;
+                while ((batch = reader.readBatch()) != null) {
+                    RecordAndPosition<RowData> record;
+                    while ((record = batch.next()) != null) {
+                        rows.add(
+                                split.partitionValues().get(0)
+                                        + "|"
+                                        + record.getRecord().getInt(0));
+                    }
+                    batch.releaseBatch();
+                }
+            }
+        }
+        rows.sort(null);
+        return rows;
+    }
+
+    /** The data files a scan plans, as paths relative to the table, sorted. */
+    public static List<String> dataFiles(FormatTable table) throws IOException {
+        return table.newScan().plan().splits().stream()
+                .map(s -> s.path().relativeTo(table.qualifiedLocation()))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
+    /** The targets of the messages, as paths relative to the table, sorted. */
+    public static List<String> targets(FormatTable table, Collection<CommitMessage> messages) {
+        return messages.stream()
+                .map(m -> m.targetPath().relativeTo(table.qualifiedLocation()))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
+    /** The staged paths of the messages, as paths relative to the table, sorted. */
+    public static List<String> stagedPaths(FormatTable table, Collection<CommitMessage> messages) {
+        return messages.stream()
+                .map(m -> m.stagedPath().relativeTo(table.qualifiedLocation()))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
+    /** Every file under a {@code _temporary} directory, relative to {@code dir}, sorted. */
+    public static List<String> stagedFiles(java.nio.file.Path dir) throws IOException {
+        try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> p.getParent().getFileName().toString().equals("_temporary"))
+                    .map(p -> dir.relativize(p).toString())
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /** The messages of all committables, in order. */
+    public static List<CommitMessage> messages(Collection<FormatTableCommittable> committables) {
+        List<CommitMessage> all = new ArrayList<>();
+        committables.forEach(c -> all.addAll(c.messages()));
+        return all;
+    }
+}
