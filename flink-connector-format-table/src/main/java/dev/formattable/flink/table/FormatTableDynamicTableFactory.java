@@ -1,11 +1,6 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.Path;
-import dev.formattable.core.schema.TableSchema;
-import dev.formattable.core.types.DataField;
-import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
@@ -105,14 +100,13 @@ public class FormatTableDynamicTableFactory
         ResolvedSchema schema = catalogTable.getResolvedSchema();
         String name = context.getObjectIdentifier().asSummaryString();
         try {
-            List<DataField> fields = new ArrayList<>();
+            List<RowType.RowField> fields = new ArrayList<>();
             for (Column column : schema.getColumns()) {
                 if (column.isPhysical()) {
                     fields.add(
-                            new DataField(
-                                    fields.size(),
+                            new RowType.RowField(
                                     column.getName(),
-                                    FlinkTypes.toCore(column.getDataType().getLogicalType()),
+                                    column.getDataType().getLogicalType(),
                                     column.getComment().orElse(null)));
                 }
             }
@@ -121,14 +115,13 @@ public class FormatTableDynamicTableFactory
             Map<String, String> options = new HashMap<>(catalogTable.getOptions());
             options.remove(FactoryUtil.CONNECTOR.key());
             String path = options.remove(FormatTableConnectorOptions.PATH.key());
-            TableSchema tableSchema =
-                    new TableSchema(
-                            fields,
-                            catalogTable.getPartitionKeys(),
-                            primaryKey,
-                            options,
-                            catalogTable.getComment());
-            return FormatTable.open(new FlinkFileIO(), Path.of(path), tableSchema);
+            return FormatTables.open(
+                    path,
+                    new RowType(fields),
+                    catalogTable.getPartitionKeys(),
+                    primaryKey,
+                    options,
+                    catalogTable.getComment());
         } catch (IllegalArgumentException e) {
             throw new ValidationException(
                     "Format table " + name + " cannot be served: " + e.getMessage(), e);
