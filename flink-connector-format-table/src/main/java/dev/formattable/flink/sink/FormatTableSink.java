@@ -35,6 +35,9 @@ import java.util.UUID;
  * The Sink V2 of a format table. Writers stage files through the core; one aggregator (parallelism
  * 1) merges the committables of every writer per checkpoint; the committer publishes them with one
  * core commit, an append or an overwrite.
+ *
+ * <p>The SQL connector builds it for INSERT INTO and INSERT OVERWRITE; DataStream programs build it
+ * with {@link #forRowData}.
  */
 public final class FormatTableSink
         implements Sink<RowData>,
@@ -52,6 +55,14 @@ public final class FormatTableSink
 
     /** Names this job in staged file names; fixed when the job is built. */
     private final String jobToken = UUID.randomUUID().toString().replace("-", "");
+
+    /**
+     * Starts building a sink that appends to the table at {@code path} whose columns are the fields
+     * of {@code rowType}, in order (partition columns included).
+     */
+    public static FormatTableSinkBuilder forRowData(String path, RowType rowType) {
+        return new FormatTableSinkBuilder(path, rowType);
+    }
 
     /**
      * @param rowType the type of the rows the sink receives: every column of the table in order

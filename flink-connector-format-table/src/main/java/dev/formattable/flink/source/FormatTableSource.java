@@ -13,22 +13,35 @@ import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The bounded source of a format table: Flink's {@link FileSource} over the parquet or orc bulk
- * format, with files found by the core's pruned planner and partition columns rebuilt from the
- * directory names.
+ * The source of a format table: Flink's {@link FileSource} over the parquet or orc bulk format,
+ * with files found by the core's pruned planner and partition columns rebuilt from the directory
+ * names. The SQL connector and DataStream programs ({@link #forRowData}) use the same source.
+ *
+ * <p>It is bounded, or, with a monitoring interval, continuous: the table is listed again at every
+ * interval and each file that was not seen before is read once, whole.
  */
 public final class FormatTableSource {
 
     private FormatTableSource() {}
 
     /**
-     * A source producing the {@code projection} of {@code tableType} (all columns when null).
+     * Starts building a DataStream source over the table at {@code path} whose columns are the
+     * fields of {@code rowType}, in order (partition columns included).
+     */
+    public static FormatTableSourceBuilder forRowData(String path, RowType rowType) {
+        return new FormatTableSourceBuilder(path, rowType);
+    }
+
+    /**
+     * A bounded source producing the {@code projection} of {@code tableType} (all columns when
+     * null).
      *
      * @throws IllegalArgumentException when the projection names a column twice
      */
@@ -40,6 +53,40 @@ public final class FormatTableSource {
             @Nullable Long limit,
             long splitSize,
             int batchSize) {
+        return create(table, tableType, projection, predicate, limit, splitSize, batchSize, null);
+    }
+
+    /**
+     * A source producing the {@code projection} of {@code tableType} (all columns when null),
+     * bounded when {@code monitorInterval} is null and continuous otherwise.
+     *
+     * <p>A continuous source reads every file whole, whatever {@code splitSize} says: Flink's
+     * continuous enumerator remembers the paths it has handed out and drops any further split of a
+     * path it has seen, so a file cut into ranges would be read only in part.
+     *
+     * @throws IllegalArgumentException when the projection names a column twice, or a continuous
+     *     source is given a limit
+     */
+    public static FileSource<RowData> create(
+            FormatTable table,
+            RowType tableType,
+            @Nullable int[] projection,
+            @Nullable PartitionPredicate predicate,
+            @Nullable Long limit,
+            long splitSize,
+            int batchSize,
+            @Nullable Duration monitorInterval) {
+        if (monitorInterval != null) {
+            if (limit != null) {
+                throw new IllegalArgumentException(
+                        "A continuous source of a format table cannot have a limit");
+            }
+            if (monitorInterval.isNegative() || monitorInterval.isZero()) {
+                throw new IllegalArgumentException(
+                        "The monitoring interval must be positive, but is " + monitorInterval);
+            }
+            splitSize = Long.MAX_VALUE;
+        }
         int[] produced = projection == null ? range(tableType.getFieldCount()) : projection;
         Set<Integer> seen = new HashSet<>();
         for (int index : produced) {
@@ -99,9 +146,13 @@ public final class FormatTableSource {
                         limit);
         FormatTableFileEnumerator.ScanSpec spec =
                 new FormatTableFileEnumerator.ScanSpec(table, predicate, limit, splitSize);
-        return FileSource.forBulkFileFormat(format, FlinkFileIO.toFlink(table.qualifiedLocation()))
-                .setFileEnumerator(() -> new FormatTableFileEnumerator(spec))
-                .build();
+        FileSource.FileSourceBuilder<RowData> builder =
+                FileSource.forBulkFileFormat(format, FlinkFileIO.toFlink(table.qualifiedLocation()))
+                        .setFileEnumerator(() -> new FormatTableFileEnumerator(spec));
+        if (monitorInterval != null) {
+            builder.monitorContinuously(monitorInterval);
+        }
+        return builder.build();
     }
 
     private static int[] range(int n) {

@@ -4,10 +4,8 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
-import dev.formattable.core.types.DataField;
 import dev.formattable.flink.catalog.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
@@ -132,31 +130,29 @@ public class FormatTableDynamicTableFactory
             if (catalogLocations != null) {
                 return openCatalogTable(context, catalogTable);
             }
-            Map<String, String> options = new HashMap<>(catalogTable.getOptions());
-            options.remove(FactoryUtil.CONNECTOR.key());
-            String path = options.remove(FormatTableConnectorOptions.PATH.key());
             ResolvedSchema schema = catalogTable.getResolvedSchema();
-            List<DataField> fields = new ArrayList<>();
+            List<RowType.RowField> fields = new ArrayList<>();
             for (Column column : schema.getColumns()) {
                 if (column.isPhysical()) {
                     fields.add(
-                            new DataField(
-                                    fields.size(),
+                            new RowType.RowField(
                                     column.getName(),
-                                    FlinkTypes.toCore(column.getDataType().getLogicalType()),
+                                    column.getDataType().getLogicalType(),
                                     column.getComment().orElse(null)));
                 }
             }
             List<String> primaryKey =
                     schema.getPrimaryKey().map(k -> k.getColumns()).orElse(List.of());
-            TableSchema tableSchema =
-                    new TableSchema(
-                            fields,
-                            catalogTable.getPartitionKeys(),
-                            primaryKey,
-                            options,
-                            catalogTable.getComment());
-            return FormatTable.open(new FlinkFileIO(), Path.of(path), tableSchema);
+            Map<String, String> options = new HashMap<>(catalogTable.getOptions());
+            options.remove(FactoryUtil.CONNECTOR.key());
+            String path = options.remove(FormatTableConnectorOptions.PATH.key());
+            return FormatTables.open(
+                    path,
+                    new RowType(fields),
+                    catalogTable.getPartitionKeys(),
+                    primaryKey,
+                    options,
+                    catalogTable.getComment());
         } catch (IllegalArgumentException e) {
             throw new ValidationException(
                     "Format table " + name + " cannot be served: " + e.getMessage(), e);

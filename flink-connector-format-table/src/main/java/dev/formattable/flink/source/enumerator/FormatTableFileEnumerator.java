@@ -17,14 +17,20 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Finds the files of a scan with the core's planner, so the listing is pruned by the partition
  * predicate, and cuts files larger than the target split size into byte ranges.
+ *
+ * <p>Split ids start with a token of this enumerator instance. A continuous source builds a new
+ * enumerator when it is restored, while its readers still hold splits of the old one; a plain
+ * counter would start again at 0 and hand out ids that those splits already carry.
  */
 public final class FormatTableFileEnumerator implements FileEnumerator {
 
     private final ScanSpec spec;
+    private final String idPrefix = UUID.randomUUID().toString().replace("-", "") + "-";
     private long nextId;
 
     public FormatTableFileEnumerator(ScanSpec spec) {
@@ -68,7 +74,7 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
                 long length = Math.min(spec.splitSize, size - offset);
                 splits.add(
                         new FileSourceSplit(
-                                String.valueOf(nextId++),
+                                idPrefix + nextId++,
                                 path,
                                 offset,
                                 length,

@@ -1,0 +1,82 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.flink.table.FormatTables;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Builds the sink of a format table for a DataStream program. It is the sink the SQL connector uses
+ * for INSERT INTO, so both stage, commit and recover the same way.
+ *
+ * <pre>{@code
+ * FormatTableSink sink =
+ *         FormatTableSink.forRowData("s3://bucket/orders", rowType)
+ *                 .partitionKeys("dt")
+ *                 .format("parquet")
+ *                 .build();
+ * rows.sinkTo(sink);
+ * }</pre>
+ *
+ * <p>The sink receives {@link org.apache.flink.table.data.RowData} of the row type given here,
+ * every column of the table in order, partition columns included. It only appends; it accepts only
+ * rows of kind INSERT. Options are the table options of docs/options.md and the pass-through {@code
+ * parquet.*} and {@code orc.*} keys; any other key is refused by name. Build a new sink for each
+ * job.
+ */
+public final class FormatTableSinkBuilder {
+
+    private final String path;
+    private final RowType rowType;
+    private List<String> partitionKeys = List.of();
+    private final Map<String, String> options = new LinkedHashMap<>();
+
+    FormatTableSinkBuilder(String path, RowType rowType) {
+        this.path = Objects.requireNonNull(path, "path");
+        this.rowType = Objects.requireNonNull(rowType, "rowType");
+    }
+
+    /** The partition keys, in directory order. None by default. */
+    public FormatTableSinkBuilder partitionKeys(String... keys) {
+        this.partitionKeys = List.of(keys);
+        return this;
+    }
+
+    /**
+     * The file format, {@code parquet} (the default) or {@code orc}: the option {@code
+     * file.format}.
+     */
+    public FormatTableSinkBuilder format(String format) {
+        return option(FormatTableOptions.FILE_FORMAT.key(), format);
+    }
+
+    /** Sets one option; a later value for the same key wins. */
+    public FormatTableSinkBuilder option(String key, String value) {
+        options.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, key));
+        return this;
+    }
+
+    /** Sets several options. */
+    public FormatTableSinkBuilder options(Map<String, String> options) {
+        options.forEach(this::option);
+        return this;
+    }
+
+    /**
+     * The sink, appending to the table.
+     *
+     * @throws IllegalArgumentException when an option is unknown, or when the core refuses the
+     *     table (with the message the SQL connector gives)
+     */
+    public FormatTableSink build() {
+        FormatTables.checkKeys(options, List.of());
+        FormatTable table = FormatTables.open(path, rowType, partitionKeys, options);
+        return new FormatTableSink(table, rowType, false, Map.of(), false);
+    }
+}
