@@ -1,0 +1,162 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.flink.testutils.StreamingWriteTestBase;
+
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.test.junit5.InjectMiniCluster;
+import org.apache.flink.types.Row;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A streaming INSERT INTO with checkpoints every 100 ms writes every generated row exactly once and
+ * leaves no staged file behind, also when the job fails once on purpose after a checkpoint's commit
+ * has published files. The source then rewinds to the last completed checkpoint, the committer
+ * replays that checkpoint's committable (its files are already published and skipped), and the
+ * restarted writers drop what the failed attempt staged for checkpoints that never completed.
+ *
+ * <p>Two places to fail: on a row between checkpoints (the failed attempt's writers delete their
+ * open files as they close), and in the snapshot of a checkpoint, after the writers handed out that
+ * checkpoint's files, which then never completes: those staged files are left for the restarted
+ * writers to remove.
+ */
+class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
+
+    private static final long ROWS = 3000;
+    private static final int PARTITIONS = 7;
+
+    /** Where the job fails once, if at all. */
+    enum Failure {
+        NONE,
+        ON_ROW,
+        ON_SNAPSHOT
+    }
+
+    @TempDir Path dir;
+
+    static Stream<Arguments> cases() {
+        Stream.Builder<Arguments> b = Stream.builder();
+        for (Failure failure : Failure.values()) {
+            for (String format : List.of("parquet", "orc")) {
+                for (boolean partitioned : List.of(true, false)) {
+                    b.add(Arguments.of(failure, format, partitioned));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    @ParameterizedTest(name = "failure={0} {1} partitioned={2}")
+    @MethodSource("cases")
+    void everyRowExactlyOnce(
+            Failure failure,
+            String format,
+            boolean partitioned,
+            @InjectMiniCluster MiniCluster cluster)
+            throws Exception {
+        Path table = dir.resolve("t");
+        FailOnceAfterCommit.reset();
+        StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
+        DataStream<Row> rows =
+                generate(env, ROWS, PARTITIONS, 1, 1500)
+                        .map(new FailOnceAfterCommit(failure, table.toString()))
+                        .returns(ROW_TYPE);
+
+        TableResult result = insert(env, rows, table, format, partitioned);
+        result.await(2, TimeUnit.MINUTES);
+
+        AccessExecutionGraph job = finishedJob(cluster, jobId(result));
+        if (failure != Failure.NONE) {
+            assertThat(FailOnceAfterCommit.STATE.get())
+                    .as("the planned failure happened")
+                    .isEqualTo(FailOnceAfterCommit.FAILED);
+        }
+        assertThat(restarted(job)).as("the job restarted").isEqualTo(failure != Failure.NONE);
+        assertExactlyOnce(table, format, partitioned, ROWS, PARTITIONS, 1);
+    }
+
+    /**
+     * Passes rows on, and fails once, in the way its {@link Failure} says, as soon as a checkpoint
+     * has completed and a commit has published a file into the table.
+     */
+    static final class FailOnceAfterCommit extends RichMapFunction<Row, Row>
+            implements CheckpointListener, CheckpointedFunction {
+
+        static final int WAITING = 0;
+        static final int ARMED = 1;
+        static final int FAILED = 2;
+
+        /** Shared by every subtask and attempt: the cluster runs in this JVM. */
+        static final AtomicInteger STATE = new AtomicInteger();
+
+        private final Failure failure;
+        private final String table;
+        private transient long nextLook;
+
+        FailOnceAfterCommit(Failure failure, String table) {
+            this.failure = failure;
+            this.table = table;
+        }
+
+        static void reset() {
+            STATE.set(WAITING);
+        }
+
+        private boolean failNow() {
+            return STATE.get() == ARMED
+                    && hasPublishedFile(Paths.get(table))
+                    && STATE.compareAndSet(ARMED, FAILED);
+        }
+
+        @Override
+        public Row map(Row row) {
+            if (failure == Failure.ON_ROW && System.nanoTime() >= nextLook) {
+                nextLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10);
+                if (failNow()) {
+                    throw new RuntimeException("Planned failure on a row");
+                }
+            }
+            return row;
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            if (failure == Failure.ON_SNAPSHOT && failNow()) {
+                throw new RuntimeException(
+                        "Planned failure in the snapshot of checkpoint "
+                                + context.getCheckpointId());
+            }
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            if (failure != Failure.NONE) {
+                STATE.compareAndSet(WAITING, ARMED);
+            }
+        }
+    }
+}
