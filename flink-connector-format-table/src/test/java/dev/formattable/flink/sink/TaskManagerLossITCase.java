@@ -45,7 +45,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TaskManagerLossITCase extends StreamingWriteTestBase {
 
-    private static final long ROWS = 3000;
+    // Four seconds of input at 1500 rows/s: room for a checkpoint and a commit before it ends,
+    // even on a loaded machine.
+    private static final long ROWS = 6000;
     private static final int PARTITIONS = 7;
 
     /** When the TaskManager goes. */
