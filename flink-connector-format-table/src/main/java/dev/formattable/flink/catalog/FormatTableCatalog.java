@@ -10,14 +10,11 @@ import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
-import dev.formattable.flink.table.PartitionSpecs;
 
 import org.apache.flink.table.api.ValidationException;
-import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
-import org.apache.flink.table.catalog.CatalogFunction;
 import org.apache.flink.table.catalog.CatalogPartition;
 import org.apache.flink.table.catalog.CatalogPartitionImpl;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
@@ -27,21 +24,16 @@ import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
-import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
 import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
-import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
-import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.factories.Factory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,7 +43,7 @@ import java.util.Optional;
  * <warehouse>/<db>.db}; a table is {@code <db>.db/<table>}, its schema kept beside its data in
  * {@code schema/schema-<N>} in the form of Paimon's schema files.
  */
-public class FormatTableCatalog extends AbstractCatalog {
+public class FormatTableCatalog extends StatelessCatalog {
 
     static final String DB_SUFFIX = ".db";
 
@@ -328,33 +320,22 @@ public class FormatTableCatalog extends AbstractCatalog {
 
     // ------------------------------------------------------------------ partitions
 
-    private FormatTable openTable(ObjectPath path) throws TableNotExistException {
-        return FormatTable.openWithMetadataUnderLocation(
-                fileIO, tableLocation(path), latestSchema(path), Map.of());
-    }
-
-    private FormatTable partitionedTable(ObjectPath path)
+    private CatalogPartitions partitions(ObjectPath path)
             throws TableNotExistException, TableNotPartitionedException {
-        FormatTable table = openTable(path);
+        FormatTable table =
+                FormatTable.openWithMetadataUnderLocation(
+                        fileIO, tableLocation(path), latestSchema(path), Map.of());
         if (!table.layout().isPartitioned()) {
             throw new TableNotPartitionedException(getName(), path);
         }
-        return table;
+        return new CatalogPartitions(table);
     }
 
     @Override
     public List<CatalogPartitionSpec> listPartitions(ObjectPath path)
             throws TableNotExistException, TableNotPartitionedException {
-        FormatTable table = partitionedTable(path);
-        return io(
-                () -> {
-                    List<CatalogPartitionSpec> specs = new ArrayList<>();
-                    for (Map<String, String> spec : PartitionSpecs.list(table)) {
-                        specs.add(new CatalogPartitionSpec(spec));
-                    }
-                    return specs;
-                },
-                "list the partitions of " + path);
+        CatalogPartitions partitions = partitions(path);
+        return io(partitions::list, "list the partitions of " + path);
     }
 
     @Override
@@ -391,34 +372,11 @@ public class FormatTableCatalog extends AbstractCatalog {
     @Override
     public boolean partitionExists(ObjectPath path, CatalogPartitionSpec spec) {
         try {
-            FormatTable table = partitionedTable(path);
-            return io(
-                    () ->
-                            fileIO.exists(
-                                    table.partitionPath(
-                                            table.layout().parseSpec(ordered(table, spec)))),
-                    "look up partition " + spec);
+            CatalogPartitions partitions = partitions(path);
+            return io(() -> partitions.exists(spec), "look up partition " + spec);
         } catch (TableNotExistException | TableNotPartitionedException e) {
             return false;
         }
-    }
-
-    private static Map<String, String> ordered(FormatTable table, CatalogPartitionSpec spec) {
-        Map<String, String> ordered = new LinkedHashMap<>();
-        for (String key : table.layout().keys()) {
-            if (spec.getPartitionSpec().containsKey(key)) {
-                ordered.put(key, spec.getPartitionSpec().get(key));
-            }
-        }
-        for (String key : spec.getPartitionSpec().keySet()) {
-            if (!ordered.containsKey(key)) {
-                throw new ValidationException(
-                        String.format(
-                                "'%s' is not a partition key; the partition keys are %s",
-                                key, table.layout().keys()));
-            }
-        }
-        return ordered;
     }
 
     @Override
@@ -428,14 +386,8 @@ public class FormatTableCatalog extends AbstractCatalog {
             CatalogPartition partition,
             boolean ignoreIfExists)
             throws TableNotExistException, TableNotPartitionedException {
-        FormatTable table = partitionedTable(path);
-        io(
-                () -> {
-                    fileIO.mkdirs(
-                            table.partitionPath(table.layout().parseSpec(ordered(table, spec))));
-                    return null;
-                },
-                "create partition " + spec);
+        CatalogPartitions partitions = partitions(path);
+        io(() -> partitions.create(spec), "create partition " + spec);
     }
 
     @Override
@@ -443,11 +395,8 @@ public class FormatTableCatalog extends AbstractCatalog {
             throws PartitionNotExistException {
         boolean dropped;
         try {
-            FormatTable table = partitionedTable(path);
-            dropped =
-                    io(
-                            () -> table.newCommit().dropPartition(ordered(table, spec)),
-                            "drop partition " + spec);
+            CatalogPartitions partitions = partitions(path);
+            dropped = io(() -> partitions.drop(spec), "drop partition " + spec);
         } catch (TableNotExistException | TableNotPartitionedException e) {
             dropped = false;
         }
@@ -464,94 +413,5 @@ public class FormatTableCatalog extends AbstractCatalog {
             boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException(
                 "A format table's partitions are directories with no properties to alter");
-    }
-
-    // ------------------------------------------------------------------ functions, statistics
-
-    @Override
-    public List<String> listFunctions(String database) {
-        return List.of();
-    }
-
-    @Override
-    public CatalogFunction getFunction(ObjectPath path) throws FunctionNotExistException {
-        throw new FunctionNotExistException(getName(), path);
-    }
-
-    @Override
-    public boolean functionExists(ObjectPath path) {
-        return false;
-    }
-
-    @Override
-    public void createFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfExists) {
-        throw new UnsupportedOperationException("The format-table catalog stores no functions");
-    }
-
-    @Override
-    public void alterFunction(
-            ObjectPath path, CatalogFunction function, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("The format-table catalog stores no functions");
-    }
-
-    @Override
-    public void dropFunction(ObjectPath path, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("The format-table catalog stores no functions");
-    }
-
-    @Override
-    public CatalogTableStatistics getTableStatistics(ObjectPath path) {
-        return CatalogTableStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath path) {
-        return CatalogColumnStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogTableStatistics getPartitionStatistics(
-            ObjectPath path, CatalogPartitionSpec spec) {
-        return CatalogTableStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogColumnStatistics getPartitionColumnStatistics(
-            ObjectPath path, CatalogPartitionSpec spec) {
-        return CatalogColumnStatistics.UNKNOWN;
-    }
-
-    @Override
-    public void alterTableStatistics(
-            ObjectPath path, CatalogTableStatistics stats, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    @Override
-    public void alterTableColumnStatistics(
-            ObjectPath path, CatalogColumnStatistics stats, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    @Override
-    public void alterPartitionStatistics(
-            ObjectPath path,
-            CatalogPartitionSpec spec,
-            CatalogTableStatistics stats,
-            boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    @Override
-    public void alterPartitionColumnStatistics(
-            ObjectPath path,
-            CatalogPartitionSpec spec,
-            CatalogColumnStatistics stats,
-            boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    static UncheckedIOException unchecked(IOException e) {
-        return new UncheckedIOException(e);
     }
 }

@@ -1,0 +1,67 @@
+package dev.formattable.flink.catalog;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.flink.table.PartitionSpecs;
+
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.CatalogPartitionSpec;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The partition directories of one partitioned catalog table. */
+final class CatalogPartitions {
+
+    private final FormatTable table;
+
+    CatalogPartitions(FormatTable table) {
+        this.table = table;
+    }
+
+    List<CatalogPartitionSpec> list() throws IOException {
+        List<CatalogPartitionSpec> specs = new ArrayList<>();
+        for (Map<String, String> spec : PartitionSpecs.list(table)) {
+            specs.add(new CatalogPartitionSpec(spec));
+        }
+        return specs;
+    }
+
+    boolean exists(CatalogPartitionSpec spec) throws IOException {
+        return table.fileIO().exists(directory(spec));
+    }
+
+    Void create(CatalogPartitionSpec spec) throws IOException {
+        table.fileIO().mkdirs(directory(spec));
+        return null;
+    }
+
+    boolean drop(CatalogPartitionSpec spec) throws IOException {
+        return table.newCommit().dropPartition(ordered(spec));
+    }
+
+    private dev.formattable.core.fs.Path directory(CatalogPartitionSpec spec) {
+        return table.partitionPath(table.layout().parseSpec(ordered(spec)));
+    }
+
+    /** The spec in the table's key order; a key that is no partition key is refused by name. */
+    private Map<String, String> ordered(CatalogPartitionSpec spec) {
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (String key : table.layout().keys()) {
+            if (spec.getPartitionSpec().containsKey(key)) {
+                ordered.put(key, spec.getPartitionSpec().get(key));
+            }
+        }
+        for (String key : spec.getPartitionSpec().keySet()) {
+            if (!ordered.containsKey(key)) {
+                throw new ValidationException(
+                        String.format(
+                                "'%s' is not a partition key; the partition keys are %s",
+                                key, table.layout().keys()));
+            }
+        }
+        return ordered;
+    }
+}

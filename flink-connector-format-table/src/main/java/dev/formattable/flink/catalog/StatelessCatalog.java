@@ -1,0 +1,105 @@
+package dev.formattable.flink.catalog;
+
+import org.apache.flink.table.catalog.AbstractCatalog;
+import org.apache.flink.table.catalog.CatalogFunction;
+import org.apache.flink.table.catalog.CatalogPartitionSpec;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
+import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
+import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
+
+import java.util.List;
+
+/**
+ * The parts of a catalog that a format-table catalog does not keep: it stores no functions, and no
+ * statistics yet, so it lists none and refuses to store any.
+ */
+abstract class StatelessCatalog extends AbstractCatalog {
+
+    StatelessCatalog(String name, String defaultDatabase) {
+        super(name, defaultDatabase);
+    }
+
+    @Override
+    public List<String> listFunctions(String database) {
+        return List.of();
+    }
+
+    @Override
+    public CatalogFunction getFunction(ObjectPath path) throws FunctionNotExistException {
+        throw new FunctionNotExistException(getName(), path);
+    }
+
+    @Override
+    public boolean functionExists(ObjectPath path) {
+        return false;
+    }
+
+    @Override
+    public void createFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfExists) {
+        throw new UnsupportedOperationException("The format-table catalog stores no functions");
+    }
+
+    @Override
+    public void alterFunction(
+            ObjectPath path, CatalogFunction function, boolean ignoreIfNotExists) {
+        throw new UnsupportedOperationException("The format-table catalog stores no functions");
+    }
+
+    @Override
+    public void dropFunction(ObjectPath path, boolean ignoreIfNotExists) {
+        throw new UnsupportedOperationException("The format-table catalog stores no functions");
+    }
+
+    @Override
+    public CatalogTableStatistics getTableStatistics(ObjectPath path) {
+        return CatalogTableStatistics.UNKNOWN;
+    }
+
+    @Override
+    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath path) {
+        return CatalogColumnStatistics.UNKNOWN;
+    }
+
+    @Override
+    public CatalogTableStatistics getPartitionStatistics(
+            ObjectPath path, CatalogPartitionSpec spec) {
+        return CatalogTableStatistics.UNKNOWN;
+    }
+
+    @Override
+    public CatalogColumnStatistics getPartitionColumnStatistics(
+            ObjectPath path, CatalogPartitionSpec spec) {
+        return CatalogColumnStatistics.UNKNOWN;
+    }
+
+    @Override
+    public void alterTableStatistics(
+            ObjectPath path, CatalogTableStatistics stats, boolean ignoreIfNotExists) {
+        throw new UnsupportedOperationException("Statistics are not stored yet");
+    }
+
+    @Override
+    public void alterTableColumnStatistics(
+            ObjectPath path, CatalogColumnStatistics stats, boolean ignoreIfNotExists) {
+        throw new UnsupportedOperationException("Statistics are not stored yet");
+    }
+
+    @Override
+    public void alterPartitionStatistics(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogTableStatistics stats,
+            boolean ignoreIfNotExists) {
+        throw new UnsupportedOperationException("Statistics are not stored yet");
+    }
+
+    @Override
+    public void alterPartitionColumnStatistics(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogColumnStatistics stats,
+            boolean ignoreIfNotExists) {
+        throw new UnsupportedOperationException("Statistics are not stored yet");
+    }
+}
