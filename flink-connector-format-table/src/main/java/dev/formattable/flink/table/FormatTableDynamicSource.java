@@ -8,10 +8,12 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
@@ -34,7 +36,8 @@ public final class FormatTableDynamicSource
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsPartitionPushDown,
-                SupportsLimitPushDown {
+                SupportsLimitPushDown,
+                SupportsAggregatePushDown {
 
     private final FormatTable table;
     private final RowType tableType;
@@ -44,6 +47,9 @@ public final class FormatTableDynamicSource
     private final List<PartitionPredicate> filters = new ArrayList<>();
     private List<Map<String, String>> partitions;
     private Long limit;
+
+    /** Set when a global COUNT(*) was pushed down: the type of its one-row result. */
+    private DataType countType;
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
@@ -60,6 +66,9 @@ public final class FormatTableDynamicSource
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        if (countType != null) {
+            return FooterCount.provider(table, predicate(), context, countType);
+        }
         return SourceProvider.of(
                 FormatTableSource.create(
                         table, tableType, projection, predicate(), limit, splitSize, batchSize));
@@ -165,6 +174,24 @@ public final class FormatTableDynamicSource
         this.limit = rows;
     }
 
+    /**
+     * Accepts a global {@code COUNT(*)} (or {@code COUNT(1)}), answered from file footers;
+     * partition filters pushed before still apply. Anything else (grouping, other aggregates,
+     * DISTINCT, FILTER) is left to Flink. Flink 2.3 offers aggregates to batch scans only, with no
+     * option to enable.
+     */
+    @Override
+    public boolean applyAggregates(
+            List<int[]> groupingSets,
+            List<AggregateExpression> aggregateExpressions,
+            DataType producedDataType) {
+        if (!FooterCount.isGlobalCountStar(groupingSets, aggregateExpressions)) {
+            return false;
+        }
+        this.countType = producedDataType;
+        return true;
+    }
+
     @Override
     public DynamicTableSource copy() {
         FormatTableDynamicSource copy =
@@ -173,6 +200,7 @@ public final class FormatTableDynamicSource
         copy.filters.addAll(filters);
         copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
         copy.limit = limit;
+        copy.countType = countType;
         return copy;
     }
 
