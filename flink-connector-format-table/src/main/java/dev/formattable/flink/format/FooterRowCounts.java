@@ -15,18 +15,43 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Row counts read from the footers of parquet and orc files, without reading any data page or
- * stripe. Footers of many files are read in parallel.
+ * stripe. Footers of many files are read in parallel, and each count is cached per file (path,
+ * size, modification time) in a bounded cache of this JVM, so planning the same files again reads
+ * no footer: a file rewritten in place has another size or modification time.
  */
 public final class FooterRowCounts {
 
     /** Footers read at once. */
     public static final int PARALLELISM = 16;
 
+    /** Files whose counts are kept; the least recently used beyond that are dropped. */
+    public static final int CACHE_SIZE = 100_000;
+
+    private static final Map<String, Long> CACHE =
+            Collections.synchronizedMap(
+                    new LinkedHashMap<>(1024, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                            return size() > CACHE_SIZE;
+                        }
+                    });
+
+    private static final AtomicLong FOOTER_READS = new AtomicLong();
+
     private FooterRowCounts() {}
+
+    /** How many footers this JVM has read (cache hits excluded); for tests and diagnostics. */
+    public static long footerReads() {
+        return FOOTER_READS.get();
+    }
 
     /** The total number of rows of the given files of the table. */
     public static long total(FormatTable table, List<DataSplit> files) throws IOException {
@@ -43,9 +68,27 @@ public final class FooterRowCounts {
         return FormatFactories.hadoopConf(FormatFactories.formatOptions(table.options()));
     }
 
+    private static String key(DataSplit file) {
+        return file.path() + "\u0000" + file.fileSize() + "\u0000" + file.modificationTime();
+    }
+
     private static long rowCount(
             FormatTable table, Configuration conf, FileFormat format, DataSplit file)
             throws IOException {
+        String key = key(file);
+        Long cached = CACHE.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        long rows = readRowCount(table, conf, format, file);
+        CACHE.put(key, rows);
+        return rows;
+    }
+
+    private static long readRowCount(
+            FormatTable table, Configuration conf, FileFormat format, DataSplit file)
+            throws IOException {
+        FOOTER_READS.incrementAndGet();
         try {
             if (format == FileFormat.PARQUET) {
                 try (ParquetFileReader reader =

@@ -13,8 +13,10 @@ import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
 import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -37,7 +39,8 @@ public final class FormatTableDynamicSource
                 SupportsFilterPushDown,
                 SupportsPartitionPushDown,
                 SupportsLimitPushDown,
-                SupportsAggregatePushDown {
+                SupportsAggregatePushDown,
+                SupportsStatisticReport {
 
     private final FormatTable table;
     private final RowType tableType;
@@ -190,6 +193,16 @@ public final class FormatTableDynamicSource
         }
         this.countType = producedDataType;
         return true;
+    }
+
+    /**
+     * The row count of the partitions that survive pruning, from the footers of their files (read
+     * in parallel, cached per file). Flink asks for it in batch mode when the catalog has none and
+     * {@code table.optimizer.source.report-statistics-enabled} is true (the default).
+     */
+    @Override
+    public TableStats reportStatistics() {
+        return FooterCount.statistics(table, predicate());
     }
 
     @Override
