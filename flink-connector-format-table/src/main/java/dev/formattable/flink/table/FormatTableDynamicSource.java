@@ -8,11 +8,15 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
+import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -34,7 +38,9 @@ public final class FormatTableDynamicSource
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsPartitionPushDown,
-                SupportsLimitPushDown {
+                SupportsLimitPushDown,
+                SupportsAggregatePushDown,
+                SupportsStatisticReport {
 
     private final FormatTable table;
     private final RowType tableType;
@@ -44,6 +50,9 @@ public final class FormatTableDynamicSource
     private final List<PartitionPredicate> filters = new ArrayList<>();
     private List<Map<String, String>> partitions;
     private Long limit;
+
+    /** Set when a global COUNT(*) was pushed down: the type of its one-row result. */
+    private DataType countType;
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
@@ -60,6 +69,9 @@ public final class FormatTableDynamicSource
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        if (countType != null) {
+            return FooterCount.provider(table, predicate(), context, countType);
+        }
         return SourceProvider.of(
                 FormatTableSource.create(
                         table, tableType, projection, predicate(), limit, splitSize, batchSize));
@@ -165,6 +177,34 @@ public final class FormatTableDynamicSource
         this.limit = rows;
     }
 
+    /**
+     * Accepts a global {@code COUNT(*)} (or {@code COUNT(1)}), answered from file footers;
+     * partition filters pushed before still apply. Anything else (grouping, other aggregates,
+     * DISTINCT, FILTER) is left to Flink. Flink 2.3 offers aggregates to batch scans only, with no
+     * option to enable.
+     */
+    @Override
+    public boolean applyAggregates(
+            List<int[]> groupingSets,
+            List<AggregateExpression> aggregateExpressions,
+            DataType producedDataType) {
+        if (!FooterCount.isGlobalCountStar(groupingSets, aggregateExpressions)) {
+            return false;
+        }
+        this.countType = producedDataType;
+        return true;
+    }
+
+    /**
+     * The row count of the partitions that survive pruning, from the footers of their files (read
+     * in parallel, cached per file). Flink asks for it in batch mode when the catalog has none and
+     * {@code table.optimizer.source.report-statistics-enabled} is true (the default).
+     */
+    @Override
+    public TableStats reportStatistics() {
+        return FooterCount.statistics(table, predicate());
+    }
+
     @Override
     public DynamicTableSource copy() {
         FormatTableDynamicSource copy =
@@ -173,6 +213,7 @@ public final class FormatTableDynamicSource
         copy.filters.addAll(filters);
         copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
         copy.limit = limit;
+        copy.countType = countType;
         return copy;
     }
 

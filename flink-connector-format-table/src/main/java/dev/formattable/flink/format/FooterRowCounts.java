@@ -1,0 +1,141 @@
+package dev.formattable.flink.format;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.options.FileFormat;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.utils.Parallel;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.DelegatingSeekableInputStream;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.SeekableInputStream;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Row counts read from the footers of parquet and orc files, without reading any data page or
+ * stripe. Footers of many files are read in parallel, and each count is cached per file (path,
+ * size, modification time) in a bounded cache of this JVM, so planning the same files again reads
+ * no footer: a file rewritten in place has another size or modification time.
+ */
+public final class FooterRowCounts {
+
+    /** Footers read at once. */
+    public static final int PARALLELISM = 16;
+
+    /** Files whose counts are kept; the least recently used beyond that are dropped. */
+    public static final int CACHE_SIZE = 100_000;
+
+    private static final Map<String, Long> CACHE =
+            Collections.synchronizedMap(
+                    new LinkedHashMap<>(1024, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                            return size() > CACHE_SIZE;
+                        }
+                    });
+
+    private static final AtomicLong FOOTER_READS = new AtomicLong();
+
+    private FooterRowCounts() {}
+
+    /** How many footers this JVM has read (cache hits excluded); for tests and diagnostics. */
+    public static long footerReads() {
+        return FOOTER_READS.get();
+    }
+
+    /** The total number of rows of the given files of the table. */
+    public static long total(FormatTable table, List<DataSplit> files) throws IOException {
+        Configuration conf = hadoopConf(table);
+        FileFormat format = table.options().format();
+        long total = 0;
+        for (long n : Parallel.map(files, PARALLELISM, f -> rowCount(table, conf, format, f))) {
+            total += n;
+        }
+        return total;
+    }
+
+    private static Configuration hadoopConf(FormatTable table) {
+        return FormatFactories.hadoopConf(FormatFactories.formatOptions(table.options()));
+    }
+
+    private static String key(DataSplit file) {
+        return file.path() + "\u0000" + file.fileSize() + "\u0000" + file.modificationTime();
+    }
+
+    private static long rowCount(
+            FormatTable table, Configuration conf, FileFormat format, DataSplit file)
+            throws IOException {
+        String key = key(file);
+        Long cached = CACHE.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        long rows = readRowCount(table, conf, format, file);
+        CACHE.put(key, rows);
+        return rows;
+    }
+
+    private static long readRowCount(
+            FormatTable table, Configuration conf, FileFormat format, DataSplit file)
+            throws IOException {
+        FOOTER_READS.incrementAndGet();
+        try {
+            if (format == FileFormat.PARQUET) {
+                try (ParquetFileReader reader =
+                        ParquetFileReader.open(new FileIOInputFile(table.fileIO(), file))) {
+                    return reader.getRecordCount();
+                }
+            }
+            try (Reader reader =
+                    OrcFile.createReader(
+                            new org.apache.hadoop.fs.Path(file.path().toString()),
+                            OrcFile.readerOptions(conf).maxLength(file.fileSize()))) {
+                return reader.getNumberOfRows();
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot read the row count from the footer of " + file.path(), e);
+        }
+    }
+
+    /** A parquet input file over the table's file system. */
+    private static final class FileIOInputFile implements InputFile {
+        private final FileIO io;
+        private final DataSplit file;
+
+        FileIOInputFile(FileIO io, DataSplit file) {
+            this.io = io;
+            this.file = file;
+        }
+
+        @Override
+        public long getLength() {
+            return file.fileSize();
+        }
+
+        @Override
+        public SeekableInputStream newStream() throws IOException {
+            dev.formattable.core.fs.SeekableInputStream in = io.newInputStream(file.path());
+            return new DelegatingSeekableInputStream(in) {
+                @Override
+                public long getPos() throws IOException {
+                    return in.getPos();
+                }
+
+                @Override
+                public void seek(long position) throws IOException {
+                    in.seek(position);
+                }
+            };
+        }
+    }
+}
