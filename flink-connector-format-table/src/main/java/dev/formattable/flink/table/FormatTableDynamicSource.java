@@ -16,8 +16,11 @@ import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +43,7 @@ public final class FormatTableDynamicSource
     private final RowType tableType;
     private final long splitSize;
     private final int batchSize;
+    @Nullable private final Duration monitorInterval;
     private int[] projection;
     private final List<PartitionPredicate> filters = new ArrayList<>();
     private List<Map<String, String>> partitions;
@@ -47,10 +51,21 @@ public final class FormatTableDynamicSource
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
+        this(table, tableType, splitSize, batchSize, null);
+    }
+
+    /** A scan that is continuous, listing the table at every {@code monitorInterval}, if set. */
+    public FormatTableDynamicSource(
+            FormatTable table,
+            RowType tableType,
+            long splitSize,
+            int batchSize,
+            @Nullable Duration monitorInterval) {
         this.table = table;
         this.tableType = tableType;
         this.splitSize = splitSize;
         this.batchSize = batchSize;
+        this.monitorInterval = monitorInterval;
     }
 
     @Override
@@ -62,7 +77,14 @@ public final class FormatTableDynamicSource
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         return SourceProvider.of(
                 FormatTableSource.create(
-                        table, tableType, projection, predicate(), limit, splitSize, batchSize));
+                        table,
+                        tableType,
+                        projection,
+                        predicate(),
+                        limit,
+                        splitSize,
+                        batchSize,
+                        monitorInterval));
     }
 
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
@@ -162,13 +184,18 @@ public final class FormatTableDynamicSource
 
     @Override
     public void applyLimit(long rows) {
+        // A continuous scan has no end to stop at: Flink applies the limit on the rows instead.
+        if (monitorInterval != null) {
+            return;
+        }
         this.limit = rows;
     }
 
     @Override
     public DynamicTableSource copy() {
         FormatTableDynamicSource copy =
-                new FormatTableDynamicSource(table, tableType, splitSize, batchSize);
+                new FormatTableDynamicSource(
+                        table, tableType, splitSize, batchSize, monitorInterval);
         copy.projection = projection == null ? null : projection.clone();
         copy.filters.addAll(filters);
         copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
