@@ -3,6 +3,7 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.source.FormatTableSource;
+import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -12,6 +13,7 @@ import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
@@ -37,7 +39,8 @@ public final class FormatTableDynamicSource
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsPartitionPushDown,
-                SupportsLimitPushDown {
+                SupportsLimitPushDown,
+                SupportsReadingMetadata {
 
     private final FormatTable table;
     private final RowType tableType;
@@ -48,6 +51,7 @@ public final class FormatTableDynamicSource
     private final List<PartitionPredicate> filters = new ArrayList<>();
     private List<Map<String, String>> partitions;
     private Long limit;
+    private List<String> metadataKeys = List.of();
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
@@ -84,7 +88,8 @@ public final class FormatTableDynamicSource
                         limit,
                         splitSize,
                         batchSize,
-                        monitorInterval));
+                        monitorInterval,
+                        metadataKeys));
     }
 
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
@@ -192,6 +197,16 @@ public final class FormatTableDynamicSource
     }
 
     @Override
+    public Map<String, DataType> listReadableMetadata() {
+        return FormatTableBulkFormat.METADATA;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        this.metadataKeys = List.copyOf(metadataKeys);
+    }
+
+    @Override
     public DynamicTableSource copy() {
         FormatTableDynamicSource copy =
                 new FormatTableDynamicSource(
@@ -200,6 +215,7 @@ public final class FormatTableDynamicSource
         copy.filters.addAll(filters);
         copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
         copy.limit = limit;
+        copy.metadataKeys = metadataKeys;
         return copy;
     }
 
