@@ -9,6 +9,7 @@ import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
@@ -76,6 +77,32 @@ public final class FormatTableSource {
             long splitSize,
             int batchSize,
             @Nullable Duration monitorInterval) {
+        return create(
+                table,
+                tableType,
+                projection,
+                predicate,
+                limit,
+                splitSize,
+                batchSize,
+                monitorInterval,
+                List.of());
+    }
+
+    /**
+     * As above, with the given metadata columns ({@link FormatTableBulkFormat#METADATA}) appended
+     * after the projected columns, in order.
+     */
+    public static FileSource<RowData> create(
+            FormatTable table,
+            RowType tableType,
+            @Nullable int[] projection,
+            @Nullable PartitionPredicate predicate,
+            @Nullable Long limit,
+            long splitSize,
+            int batchSize,
+            @Nullable Duration monitorInterval,
+            List<String> metadataKeys) {
         if (monitorInterval != null) {
             if (limit != null) {
                 throw new IllegalArgumentException(
@@ -134,6 +161,18 @@ public final class FormatTableSource {
             int level = partitionKeys.indexOf(name);
             mapping[j] = level >= 0 ? selected.size() + level : next++;
         }
+        int levels = partitionKeys.size();
+        int[] withMetadata = java.util.Arrays.copyOf(mapping, mapping.length + metadataKeys.size());
+        for (int i = 0; i < metadataKeys.size(); i++) {
+            String key = metadataKeys.get(i);
+            DataType type = FormatTableBulkFormat.METADATA.get(key);
+            if (type == null) {
+                throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
+            }
+            producedFields.add(new RowType.RowField(key, type.getLogicalType()));
+            withMetadata[mapping.length + i] = selected.size() + levels + i;
+        }
+        mapping = withMetadata;
         int[] selectedArray = selected.stream().mapToInt(Integer::intValue).toArray();
         FormatTableBulkFormat format =
                 new FormatTableBulkFormat(
@@ -143,7 +182,8 @@ public final class FormatTableSource {
                         mapping,
                         notNull.stream().mapToInt(Integer::intValue).toArray(),
                         notNullNames.toArray(new String[0]),
-                        limit);
+                        limit,
+                        metadataKeys);
         FormatTableFileEnumerator.ScanSpec spec =
                 new FormatTableFileEnumerator.ScanSpec(table, predicate, limit, splitSize);
         FileSource.FileSourceBuilder<RowData> builder =

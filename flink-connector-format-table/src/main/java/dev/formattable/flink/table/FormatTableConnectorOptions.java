@@ -6,6 +6,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,6 +48,17 @@ public final class FormatTableConnectorOptions {
                     .defaultValue(2048)
                     .withDescription("Rows per columnar batch when reading parquet and orc.");
 
+    public static final ConfigOption<Duration> SOURCE_MONITOR_INTERVAL =
+            ConfigOptions.key("source.monitor-interval")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "When set, the scan is unbounded: the table is listed again at this"
+                                    + " interval and every newly published file (in the"
+                                    + " partitions the query keeps) is read once, whole. A limit"
+                                    + " is not pushed down to a continuous scan. When not set, the"
+                                    + " scan is bounded.");
+
     /** Prefixes of format options passed through to the parquet and orc libraries. */
     public static final List<String> FORMAT_PREFIXES = List.of("parquet.", "orc.");
 
@@ -54,7 +66,8 @@ public final class FormatTableConnectorOptions {
 
     /** The connector's own options. */
     public static List<ConfigOption<?>> connectorOptions() {
-        return List.of(PATH, SINK_PARALLELISM, SCAN_SPLIT_SIZE, READ_BATCH_SIZE);
+        return List.of(
+                PATH, SINK_PARALLELISM, SCAN_SPLIT_SIZE, READ_BATCH_SIZE, SOURCE_MONITOR_INTERVAL);
     }
 
     /** Every core table option as a Flink option (text-valued; the core parses it). */

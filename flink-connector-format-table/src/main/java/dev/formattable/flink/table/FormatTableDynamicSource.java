@@ -3,6 +3,7 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.source.FormatTableSource;
+import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -13,6 +14,7 @@ import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
 import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
@@ -20,8 +22,11 @@ import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,26 +45,40 @@ public final class FormatTableDynamicSource
                 SupportsPartitionPushDown,
                 SupportsLimitPushDown,
                 SupportsAggregatePushDown,
-                SupportsStatisticReport {
+                SupportsStatisticReport,
+                SupportsReadingMetadata {
 
     private final FormatTable table;
     private final RowType tableType;
     private final long splitSize;
     private final int batchSize;
+    @Nullable private final Duration monitorInterval;
     private int[] projection;
     private final List<PartitionPredicate> filters = new ArrayList<>();
     private List<Map<String, String>> partitions;
     private Long limit;
+    private List<String> metadataKeys = List.of();
 
     /** Set when a global COUNT(*) was pushed down: the type of its one-row result. */
     private DataType countType;
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
+        this(table, tableType, splitSize, batchSize, null);
+    }
+
+    /** A scan that is continuous, listing the table at every {@code monitorInterval}, if set. */
+    public FormatTableDynamicSource(
+            FormatTable table,
+            RowType tableType,
+            long splitSize,
+            int batchSize,
+            @Nullable Duration monitorInterval) {
         this.table = table;
         this.tableType = tableType;
         this.splitSize = splitSize;
         this.batchSize = batchSize;
+        this.monitorInterval = monitorInterval;
     }
 
     @Override
@@ -74,7 +93,15 @@ public final class FormatTableDynamicSource
         }
         return SourceProvider.of(
                 FormatTableSource.create(
-                        table, tableType, projection, predicate(), limit, splitSize, batchSize));
+                        table,
+                        tableType,
+                        projection,
+                        predicate(),
+                        limit,
+                        splitSize,
+                        batchSize,
+                        monitorInterval,
+                        metadataKeys));
     }
 
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
@@ -174,6 +201,10 @@ public final class FormatTableDynamicSource
 
     @Override
     public void applyLimit(long rows) {
+        // A continuous scan has no end to stop at: Flink applies the limit on the rows instead.
+        if (monitorInterval != null) {
+            return;
+        }
         this.limit = rows;
     }
 
@@ -188,7 +219,8 @@ public final class FormatTableDynamicSource
             List<int[]> groupingSets,
             List<AggregateExpression> aggregateExpressions,
             DataType producedDataType) {
-        if (!FooterCount.isGlobalCountStar(groupingSets, aggregateExpressions)) {
+        if (monitorInterval != null
+                || !FooterCount.isGlobalCountStar(groupingSets, aggregateExpressions)) {
             return false;
         }
         this.countType = producedDataType;
@@ -206,14 +238,26 @@ public final class FormatTableDynamicSource
     }
 
     @Override
+    public Map<String, DataType> listReadableMetadata() {
+        return FormatTableBulkFormat.METADATA;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        this.metadataKeys = List.copyOf(metadataKeys);
+    }
+
+    @Override
     public DynamicTableSource copy() {
         FormatTableDynamicSource copy =
-                new FormatTableDynamicSource(table, tableType, splitSize, batchSize);
+                new FormatTableDynamicSource(
+                        table, tableType, splitSize, batchSize, monitorInterval);
         copy.projection = projection == null ? null : projection.clone();
         copy.filters.addAll(filters);
         copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
         copy.limit = limit;
         copy.countType = countType;
+        copy.metadataKeys = metadataKeys;
         return copy;
     }
 

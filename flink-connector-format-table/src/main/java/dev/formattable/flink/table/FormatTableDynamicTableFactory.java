@@ -92,7 +92,9 @@ public class FormatTableDynamicTableFactory
                 open(context),
                 physicalRowType(context.getCatalogTable()),
                 options.get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE).getBytes(),
-                options.get(FormatTableConnectorOptions.READ_BATCH_SIZE));
+                options.get(FormatTableConnectorOptions.READ_BATCH_SIZE),
+                options.getOptional(FormatTableConnectorOptions.SOURCE_MONITOR_INTERVAL)
+                        .orElse(null));
     }
 
     @Override

@@ -11,11 +11,15 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.utils.JoinedRowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -25,7 +29,9 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -50,7 +56,23 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     private final int[] notNullFileFields;
     private final String[] notNullNames;
     private final long limit;
+
+    /** Metadata columns ({@link #METADATA}) appended after the partition values, in order. */
+    private final String[] metadataKeys;
+
     private transient AtomicLong emitted;
+
+    /** The readable metadata columns and their types, like those of the filesystem connector. */
+    public static final Map<String, DataType> METADATA = metadata();
+
+    private static Map<String, DataType> metadata() {
+        Map<String, DataType> m = new LinkedHashMap<>();
+        m.put("file.path", DataTypes.STRING().notNull());
+        m.put("file.name", DataTypes.STRING().notNull());
+        m.put("file.size", DataTypes.BIGINT().notNull());
+        m.put("file.modification-time", DataTypes.TIMESTAMP_LTZ(3).notNull());
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     public FormatTableBulkFormat(
             BulkFormat<RowData, FileSourceSplit> inner,
@@ -60,6 +82,29 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
             int[] notNullFileFields,
             String[] notNullNames,
             @Nullable Long limit) {
+        this(inner, table, producedType, mapping, notNullFileFields, notNullNames, limit, null);
+    }
+
+    /**
+     * As above, with metadata columns: their values follow the partition values, so a mapping index
+     * of (file fields + partition levels + i) is the {@code i}-th of {@code metadataKeys}.
+     */
+    public FormatTableBulkFormat(
+            BulkFormat<RowData, FileSourceSplit> inner,
+            FormatTable table,
+            RowType producedType,
+            int[] mapping,
+            int[] notNullFileFields,
+            String[] notNullNames,
+            @Nullable Long limit,
+            @Nullable List<String> metadataKeys) {
+        this.metadataKeys =
+                metadataKeys == null ? new String[0] : metadataKeys.toArray(new String[0]);
+        for (String key : this.metadataKeys) {
+            if (!METADATA.containsKey(key)) {
+                throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
+            }
+        }
         this.inner = inner;
         this.table = table;
         this.producedType = producedType;
@@ -162,7 +207,10 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     /** The typed partition values of a file, from the directories between it and the root. */
     private GenericRowData partitionRow(FileSourceSplit split) throws IOException {
         PartitionLayout layout = table.layout();
-        GenericRowData row = new GenericRowData(layout.levels());
+        GenericRowData row = new GenericRowData(layout.levels() + metadataKeys.length);
+        for (int i = 0; i < metadataKeys.length; i++) {
+            row.setField(layout.levels() + i, metadataValue(metadataKeys[i], split));
+        }
         if (layout.levels() == 0) {
             return row;
         }
@@ -186,6 +234,21 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
             row.setField(level, FlinkTypes.toInternal(value.get()[0], types.get(level)));
         }
         return row;
+    }
+
+    private static Object metadataValue(String key, FileSourceSplit split) {
+        switch (key) {
+            case "file.path":
+                return StringData.fromString(split.path().toString());
+            case "file.name":
+                return StringData.fromString(split.path().getName());
+            case "file.size":
+                return split.fileSize();
+            case "file.modification-time":
+                return TimestampData.fromEpochMillis(split.fileModificationTime());
+            default:
+                throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
+        }
     }
 
     private List<LogicalType> partitionTypes() {

@@ -1,0 +1,131 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.flink.testutils.FlinkTestBase;
+
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code source.monitor-interval} makes a SQL scan unbounded: files published while the query runs
+ * are read exactly once, and partition pruning still applies.
+ */
+class ContinuousReadITCase extends FlinkTestBase {
+
+    @TempDir Path dir;
+
+    private void create(TableEnvironment env, String format, String extra) {
+        exec(
+                env,
+                "CREATE TABLE t (id INT, p STRING) PARTITIONED BY (p) WITH ("
+                        + "'connector'='format-table', 'path'='"
+                        + dir
+                        + "', 'file.format'='"
+                        + format
+                        + "'"
+                        + extra
+                        + ")");
+    }
+
+    /** Rows {@code from} to {@code to - 1}, half in partition 'a' and half in 'b'. */
+    private static String values(int from, int to) {
+        List<String> rows = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            rows.add(String.format("(%d, '%s')", i, i % 2 == 0 ? "a" : "b"));
+        }
+        return String.join(", ", rows);
+    }
+
+    private static void await(String what, Queue<String> received, int size) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (received.size() < size) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(
+                        "Timed out waiting for " + what + "; received " + received);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet", "orc"})
+    void readsFilesPublishedWhileRunningOnceWithPruning(String format) throws Exception {
+        TableEnvironment writer = batchEnv();
+        create(writer, format, "");
+        exec(writer, "INSERT INTO t VALUES " + values(0, 10));
+
+        TableEnvironment reader = streamingEnv();
+        create(reader, format, ", 'source.monitor-interval'='200 ms'");
+        TableResult result = reader.executeSql("SELECT id, p FROM t WHERE p = 'a'");
+        Queue<String> received = new ConcurrentLinkedQueue<>();
+        Thread collector =
+                new Thread(
+                        () -> {
+                            try (CloseableIterator<Row> it = result.collect()) {
+                                while (it.hasNext()) {
+                                    received.add(it.next().toString());
+                                }
+                            } catch (Exception ignored) {
+                                // The job is cancelled at the end of the test.
+                            }
+                        });
+        collector.setDaemon(true);
+        collector.start();
+        List<String> expected = new ArrayList<>();
+        try {
+            for (int b = 0; b < 3; b++) {
+                if (b > 0) {
+                    exec(writer, "INSERT INTO t VALUES " + values(b * 10, b * 10 + 10));
+                }
+                for (int i = b * 10; i < b * 10 + 10; i += 2) {
+                    expected.add("+I[" + i + ", a]");
+                }
+                await("batch " + b, received, expected.size());
+            }
+            // Several more listings of the same files: none may be read again.
+            Thread.sleep(1000);
+        } finally {
+            result.getJobClient().get().cancel().get();
+        }
+        assertThat(received.stream().sorted().collect(Collectors.toList()))
+                .containsExactlyElementsOf(expected.stream().sorted().collect(Collectors.toList()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet"})
+    void limitIsNotPushedIntoAContinuousScan(String format) throws Exception {
+        TableEnvironment writer = batchEnv();
+        create(writer, format, "");
+        exec(writer, "INSERT INTO t VALUES " + values(0, 10));
+
+        TableEnvironment reader = streamingEnv();
+        create(reader, format, ", 'source.monitor-interval'='200 ms'");
+        // The limit is not pushed into the source (which refuses one when continuous); Flink
+        // applies it on the rows of the unbounded scan.
+        TableResult result = reader.executeSql("SELECT id FROM t WHERE p = 'b' LIMIT 3");
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            while (rows.size() < 3 && it.hasNext()) {
+                rows.add(it.next().toString());
+            }
+        } finally {
+            result.getJobClient().get().cancel();
+        }
+        assertThat(rows).hasSize(3).allMatch(r -> r.matches("\\+I\\[[13579]]"));
+    }
+}
