@@ -38,7 +38,8 @@ class MetadataColumnsITCase extends FlinkTestBase {
                         + dir
                         + "', 'file.format'='"
                         + format
-                        + "')");
+                        // One writer, so each partition gets exactly one file to describe.
+                        + "', 'sink.parallelism'='1')");
         exec(env, "INSERT INTO t (a, p) VALUES (1, 'x'), (2, 'x'), (3, 'y')");
         return env;
     }
