@@ -39,7 +39,10 @@ class MetadataColumnsITCase extends FlinkTestBase {
                         + "', 'file.format'='"
                         + format
                         + "')");
+        // One writer, so each partition holds exactly one file.
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
         exec(env, "INSERT INTO t (a, p) VALUES (1, 'x'), (2, 'x'), (3, 'y')");
+        env.getConfig().set("table.exec.resource.default-parallelism", "2");
         return env;
     }
 
