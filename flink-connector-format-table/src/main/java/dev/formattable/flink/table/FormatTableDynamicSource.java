@@ -52,6 +52,7 @@ public final class FormatTableDynamicSource
     private List<Map<String, String>> partitions;
     private Long limit;
     private List<String> metadataKeys = List.of();
+    private final List<ResolvedExpression> dataFilters = new ArrayList<>();
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
@@ -89,7 +90,8 @@ public final class FormatTableDynamicSource
                         splitSize,
                         batchSize,
                         monitorInterval,
-                        metadataKeys));
+                        metadataKeys,
+                        dataFilters));
     }
 
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
@@ -148,6 +150,8 @@ public final class FormatTableDynamicSource
                 filters.add(p.get());
                 accepted.add(e);
             } else {
+                // Also used by the readers to skip row groups and stripes; Flink filters rows.
+                dataFilters.add(e);
                 remaining.add(e);
             }
         }
@@ -216,6 +220,7 @@ public final class FormatTableDynamicSource
         copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
         copy.limit = limit;
         copy.metadataKeys = metadataKeys;
+        copy.dataFilters.addAll(dataFilters);
         return copy;
     }
 
