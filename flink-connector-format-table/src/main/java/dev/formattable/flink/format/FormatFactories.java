@@ -12,20 +12,25 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
 import org.apache.flink.formats.parquet.row.ParquetRowDataBuilder;
 import org.apache.flink.orc.OrcColumnarRowInputFormat;
+import org.apache.flink.orc.OrcFilters;
 import org.apache.flink.orc.shim.OrcShim;
 import org.apache.flink.orc.vector.AbstractOrcColumnVector;
 import org.apache.flink.orc.vector.ColumnBatchFactory;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.expressions.Expression;
+import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -69,8 +74,28 @@ public final class FormatFactories {
      */
     public static BulkFormat<RowData, FileSourceSplit> reader(
             TableOptions options, RowType dataType, int[] selected, int batchSize) {
+        return reader(options, dataType, selected, batchSize, Collections.emptyList());
+    }
+
+    /**
+     * As above, with predicates on the data columns that the parquet and orc readers use to skip
+     * row groups and stripes whose statistics exclude them. Rows of the groups read are not
+     * filtered: the caller must still evaluate the predicates.
+     */
+    public static BulkFormat<RowData, FileSourceSplit> reader(
+            TableOptions options,
+            RowType dataType,
+            int[] selected,
+            int batchSize,
+            List<? extends Expression> filters) {
         Configuration conf = hadoopConf(formatOptions(options));
+        java.util.Set<String> columns = new java.util.HashSet<>(dataType.getFieldNames());
         if (options.format() == FileFormat.PARQUET) {
+            ParquetFilters.toPredicate(filters, columns)
+                    .ifPresent(
+                            p ->
+                                    org.apache.parquet.hadoop.ParquetInputFormat.setFilterPredicate(
+                                            conf, p));
             RowType projected =
                     new RowType(
                             java.util.Arrays.stream(selected)
@@ -84,7 +109,28 @@ public final class FormatFactories {
                     UTC_TIMESTAMP,
                     true);
         }
-        return orcReader(conf, dataType, selected, batchSize);
+        List<OrcFilters.Predicate> orcPredicates = new ArrayList<>();
+        for (Expression e : filters) {
+            if (refersOnlyTo(e, columns)) {
+                OrcFilters.Predicate p = OrcFilters.toOrcPredicate(e);
+                if (p != null) {
+                    orcPredicates.add(p);
+                }
+            }
+        }
+        return orcReader(conf, dataType, selected, batchSize, orcPredicates);
+    }
+
+    private static boolean refersOnlyTo(Expression e, java.util.Set<String> columns) {
+        if (e instanceof FieldReferenceExpression) {
+            return columns.contains(((FieldReferenceExpression) e).getName());
+        }
+        for (Expression child : e.getChildren()) {
+            if (!refersOnlyTo(child, columns)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -92,7 +138,11 @@ public final class FormatFactories {
      * among them) is read back; columns are matched by name through orc's schema evolution.
      */
     private static BulkFormat<RowData, FileSourceSplit> orcReader(
-            Configuration conf, RowType dataType, int[] selected, int batchSize) {
+            Configuration conf,
+            RowType dataType,
+            int[] selected,
+            int batchSize,
+            List<OrcFilters.Predicate> predicates) {
         RowType projected =
                 new RowType(
                         java.util.Arrays.stream(selected)
@@ -114,7 +164,7 @@ public final class FormatFactories {
                 conf,
                 OrcTypes.toOrcSchema(dataType),
                 selected,
-                Collections.emptyList(),
+                predicates,
                 batchSize,
                 batches,
                 InternalTypeInfo.of(projected));

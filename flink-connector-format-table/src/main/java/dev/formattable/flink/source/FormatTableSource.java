@@ -9,6 +9,7 @@ import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -86,12 +87,14 @@ public final class FormatTableSource {
                 splitSize,
                 batchSize,
                 monitorInterval,
+                List.of(),
                 List.of());
     }
 
     /**
      * As above, with the given metadata columns ({@link FormatTableBulkFormat#METADATA}) appended
-     * after the projected columns, in order.
+     * after the projected columns, in order, and predicates on data columns with which the readers
+     * skip row groups and stripes (rows are not filtered: the caller still evaluates them).
      */
     public static FileSource<RowData> create(
             FormatTable table,
@@ -102,7 +105,8 @@ public final class FormatTableSource {
             long splitSize,
             int batchSize,
             @Nullable Duration monitorInterval,
-            List<String> metadataKeys) {
+            List<String> metadataKeys,
+            List<? extends Expression> dataFilters) {
         if (monitorInterval != null) {
             if (limit != null) {
                 throw new IllegalArgumentException(
@@ -176,7 +180,8 @@ public final class FormatTableSource {
         int[] selectedArray = selected.stream().mapToInt(Integer::intValue).toArray();
         FormatTableBulkFormat format =
                 new FormatTableBulkFormat(
-                        FormatFactories.reader(table.options(), dataType, selectedArray, batchSize),
+                        FormatFactories.reader(
+                                table.options(), dataType, selectedArray, batchSize, dataFilters),
                         table,
                         new RowType(producedFields),
                         mapping,

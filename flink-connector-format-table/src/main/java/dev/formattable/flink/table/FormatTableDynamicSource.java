@@ -58,6 +58,7 @@ public final class FormatTableDynamicSource
     private List<Map<String, String>> partitions;
     private Long limit;
     private List<String> metadataKeys = List.of();
+    private final List<ResolvedExpression> dataFilters = new ArrayList<>();
 
     /** Set when a global COUNT(*) was pushed down: the type of its one-row result. */
     private DataType countType;
@@ -101,7 +102,8 @@ public final class FormatTableDynamicSource
                         splitSize,
                         batchSize,
                         monitorInterval,
-                        metadataKeys));
+                        metadataKeys,
+                        dataFilters));
     }
 
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
@@ -160,6 +162,8 @@ public final class FormatTableDynamicSource
                 filters.add(p.get());
                 accepted.add(e);
             } else {
+                // Also used by the readers to skip row groups and stripes; Flink filters rows.
+                dataFilters.add(e);
                 remaining.add(e);
             }
         }
@@ -258,6 +262,7 @@ public final class FormatTableDynamicSource
         copy.limit = limit;
         copy.countType = countType;
         copy.metadataKeys = metadataKeys;
+        copy.dataFilters.addAll(dataFilters);
         return copy;
     }
 

@@ -128,4 +128,96 @@ class ContinuousReadITCase extends FlinkTestBase {
         }
         assertThat(rows).hasSize(3).allMatch(r -> r.matches("\\+I\\[[13579]]"));
     }
+
+    /** Fails its job once, at a given id, after a checkpoint has completed. */
+    public static final class FailOnce extends org.apache.flink.table.functions.ScalarFunction {
+        static final java.util.concurrent.atomic.AtomicBoolean FAILED =
+                new java.util.concurrent.atomic.AtomicBoolean();
+
+        public Integer eval(Integer id) {
+            if (id != null
+                    && id == 15
+                    && CheckpointCounter.completed.get() > 0
+                    && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("Failing once, on purpose, at id " + id);
+            }
+            return id;
+        }
+    }
+
+    /** Counts completed checkpoints of this JVM's jobs through the sink's commits. */
+    static final class CheckpointCounter {
+        static final java.util.concurrent.atomic.AtomicInteger completed =
+                new java.util.concurrent.atomic.AtomicInteger();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet", "orc"})
+    void aRestoredContinuousQueryNeitherRereadsNorSkipsAFile(String format) throws Exception {
+        FailOnce.FAILED.set(false);
+        CheckpointCounter.completed.set(0);
+        Path out = java.nio.file.Files.createDirectories(dir.resolve("out"));
+        TableEnvironment writer = batchEnv();
+        create(writer, format, "");
+        exec(writer, "INSERT INTO t VALUES " + values(0, 10));
+        exec(
+                writer,
+                "CREATE TABLE o (id INT, p STRING) PARTITIONED BY (p) WITH ("
+                        + "'connector'='format-table', 'path'='"
+                        + out
+                        + "', 'file.format'='"
+                        + format
+                        + "')");
+
+        TableEnvironment copier = streamingEnv();
+        copier.getConfig().set("execution.checkpointing.interval", "200 ms");
+        copier.getConfig().set("restart-strategy.type", "fixed-delay");
+        copier.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
+        copier.getConfig().set("restart-strategy.fixed-delay.delay", "200 ms");
+        create(copier, format, ", 'source.monitor-interval'='200 ms'");
+        exec(
+                copier,
+                "CREATE TABLE o (id INT, p STRING) PARTITIONED BY (p) WITH ("
+                        + "'connector'='format-table', 'path'='"
+                        + out
+                        + "', 'file.format'='"
+                        + format
+                        + "')");
+        copier.createTemporarySystemFunction("fail_once", FailOnce.class);
+        TableResult job = copier.executeSql("INSERT INTO o SELECT fail_once(id), p FROM t");
+        List<String> expected = new ArrayList<>();
+        try {
+            for (int b = 0; b < 3; b++) {
+                if (b > 0) {
+                    exec(writer, "INSERT INTO t VALUES " + values(b * 10, b * 10 + 10));
+                }
+                for (int i = b * 10; i < b * 10 + 10; i++) {
+                    expected.add("+I[" + i + ", " + (i % 2 == 0 ? "a" : "b") + "]");
+                }
+                awaitRows(writer, expected.size());
+                // A published commit implies a completed checkpoint.
+                CheckpointCounter.completed.incrementAndGet();
+            }
+            Thread.sleep(1000);
+        } finally {
+            job.getJobClient().get().cancel().get();
+        }
+        assertThat(FailOnce.FAILED).isTrue();
+        assertThat(query(writer, "SELECT id, p FROM o"))
+                .containsExactlyElementsOf(expected.stream().sorted().collect(Collectors.toList()));
+    }
+
+    private static void awaitRows(TableEnvironment env, int rows) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (true) {
+            List<String> count = query(env, "SELECT count(*) FROM o");
+            if (count.equals(List.of("+I[" + rows + "]"))) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Timed out waiting for " + rows + " rows: " + count);
+            }
+            Thread.sleep(200);
+        }
+    }
 }

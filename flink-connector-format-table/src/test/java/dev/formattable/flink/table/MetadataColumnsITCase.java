@@ -41,6 +41,7 @@ class MetadataColumnsITCase extends FlinkTestBase {
                         // One writer, so each partition gets exactly one file to describe.
                         + "', 'sink.parallelism'='1')");
         exec(env, "INSERT INTO t (a, p) VALUES (1, 'x'), (2, 'x'), (3, 'y')");
+        env.getConfig().set("table.exec.resource.default-parallelism", "2");
         return env;
     }
 

@@ -266,6 +266,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         private final JoinedRowData joined;
         private final ProjectedRowData projected;
         private final MutableRecordAndPosition<RowData> current = new MutableRecordAndPosition<>();
+        private final AtomicLong rowsRead = ReadStats.rowsCounter(table.location().toString());
 
         PartitionedReader(Reader<RowData> reader, FileSourceSplit split) throws IOException {
             this.reader = reader;
@@ -312,6 +313,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
                 if (record == null) {
                     return null;
                 }
+                rowsRead.incrementAndGet();
                 RowData fileRow = record.getRecord();
                 for (int i = 0; i < notNullFileFields.length; i++) {
                     if (fileRow.isNullAt(notNullFileFields[i])) {

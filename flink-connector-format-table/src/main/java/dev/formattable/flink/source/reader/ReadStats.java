@@ -12,7 +12,23 @@ public final class ReadStats {
 
     private static final Map<String, AtomicLong> SKIPPED = new ConcurrentHashMap<>();
 
+    private static final Map<String, AtomicLong> ROWS = new ConcurrentHashMap<>();
+
     private ReadStats() {}
+
+    /** The counter of rows the file readers of a table location produced. */
+    static AtomicLong rowsCounter(String location) {
+        return ROWS.computeIfAbsent(location, l -> new AtomicLong());
+    }
+
+    /**
+     * Rows the parquet and orc readers of a table location produced so far, before Flink's own
+     * filters: fewer than the table holds when row groups or stripes were skipped.
+     */
+    public static long rowsRead(String location) {
+        AtomicLong n = ROWS.get(location);
+        return n == null ? 0 : n.get();
+    }
 
     static void countSkipped(String location) {
         SKIPPED.computeIfAbsent(location, l -> new AtomicLong()).incrementAndGet();
