@@ -189,6 +189,7 @@ public final class FormatTableSource {
                         notNullNames.toArray(new String[0]),
                         limit,
                         metadataKeys);
+        format.widening(dataType, selectedArray, batchSize);
         FormatTableFileEnumerator.ScanSpec spec =
                 new FormatTableFileEnumerator.ScanSpec(table, predicate, limit, splitSize);
         FileSource.FileSourceBuilder<RowData> builder =

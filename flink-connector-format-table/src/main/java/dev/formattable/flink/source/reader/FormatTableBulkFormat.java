@@ -2,6 +2,7 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
 
@@ -62,6 +63,12 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     private transient AtomicLong emitted;
 
+    /** The table's data columns, the selected ones and the batch size: set to widen types. */
+    @Nullable private RowType dataType;
+
+    @Nullable private int[] selected;
+    private int batchSize;
+
     /** The readable metadata columns and their types, like those of the filesystem connector. */
     public static final Map<String, DataType> METADATA = metadata();
 
@@ -114,6 +121,18 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         this.limit = limit == null ? Long.MAX_VALUE : limit;
     }
 
+    /**
+     * Reads files that store a selected column at a narrower type than the table declares, by
+     * reading them at the file's type and widening each value ({@link TypeWidening}); each file's
+     * footer schema is read first. Returns this format.
+     */
+    public FormatTableBulkFormat widening(RowType dataType, int[] selected, int batchSize) {
+        this.dataType = dataType;
+        this.selected = selected;
+        this.batchSize = batchSize;
+        return this;
+    }
+
     private AtomicLong emitted() {
         if (emitted == null) {
             emitted = new AtomicLong();
@@ -124,18 +143,41 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     @Override
     public Reader<RowData> createReader(Configuration config, FileSourceSplit split)
             throws IOException {
-        try {
-            return new PartitionedReader(inner.createReader(config, split), split);
-        } catch (IOException | RuntimeException e) {
-            return skipOrFail(split, e);
-        }
+        return open(config, split, false);
     }
 
     @Override
     public Reader<RowData> restoreReader(Configuration config, FileSourceSplit split)
             throws IOException {
+        return open(config, split, true);
+    }
+
+    private Reader<RowData> open(Configuration config, FileSourceSplit split, boolean restore)
+            throws IOException {
+        java.util.Map<String, LogicalType> fileColumns = null;
+        if (dataType != null) {
+            try {
+                fileColumns = TypeWidening.fileColumns(table.options(), split);
+            } catch (IOException | RuntimeException e) {
+                return skipOrFail(split, e);
+            }
+        }
+        // A column that cannot be widened fails the read whatever the skip options say.
+        TypeWidening.Plan plan =
+                fileColumns == null
+                        ? null
+                        : TypeWidening.plan(split, fileColumns, dataType, selected);
+        BulkFormat<RowData, FileSourceSplit> format =
+                plan == null
+                        ? inner
+                        : FormatFactories.reader(
+                                table.options(), plan.fileDataType, selected, batchSize);
         try {
-            return new PartitionedReader(inner.restoreReader(config, split), split);
+            Reader<RowData> reader =
+                    restore
+                            ? format.restoreReader(config, split)
+                            : format.createReader(config, split);
+            return new PartitionedReader(reader, split, plan);
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
         }
@@ -268,8 +310,13 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         private final MutableRecordAndPosition<RowData> current = new MutableRecordAndPosition<>();
         private final AtomicLong rowsRead = ReadStats.rowsCounter(table.location().toString());
 
-        PartitionedReader(Reader<RowData> reader, FileSourceSplit split) throws IOException {
+        @Nullable private final TypeWidening.WidenedRow widened;
+
+        PartitionedReader(
+                Reader<RowData> reader, FileSourceSplit split, @Nullable TypeWidening.Plan plan)
+                throws IOException {
             this.reader = reader;
+            this.widened = plan == null ? null : new TypeWidening.WidenedRow(plan.fileTypes);
             this.split = split;
             this.partitions = partitionRow(split);
             this.joined = new JoinedRowData(null, partitions);
@@ -324,7 +371,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
                                         split.path(), notNullNames[i]));
                     }
                 }
-                joined.replace(fileRow, partitions);
+                joined.replace(widened == null ? fileRow : widened.replace(fileRow), partitions);
                 emitted().incrementAndGet();
                 current.set(projected, record.getOffset(), record.getRecordSkipCount());
                 return current;
