@@ -5,6 +5,7 @@ import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
+import dev.formattable.core.fs.Renames;
 import dev.formattable.core.fs.SeekableInputStream;
 
 import org.apache.flink.core.fs.FSDataInputStream;
@@ -96,17 +97,7 @@ public class FlinkFileIO implements FileIO {
                     new Path(null, null, dst.toUri().getPath()));
             return;
         }
-        if (fs.exists(dst)) {
-            throw new IOException(
-                    "Cannot rename " + source + " to " + target + ": the target exists.");
-        }
-        if (!fs.rename(src, dst)) {
-            if (!fs.exists(src)) {
-                throw new FileNotFoundException(
-                        "Cannot rename " + source + " to " + target + ": the source is missing.");
-            }
-            throw new IOException("The file system refused to rename " + source + " to " + target);
-        }
+        Renames.noReplace(source, target, p -> fs.exists(toFlink(p)), () -> fs.rename(src, dst));
     }
 
     @Override
@@ -123,32 +114,7 @@ public class FlinkFileIO implements FileIO {
     public SeekableInputStream newInputStream(Path path) throws IOException {
         org.apache.flink.core.fs.Path p = toFlink(path);
         FSDataInputStream in = fs(p).open(p);
-        return new SeekableInputStream() {
-            @Override
-            public void seek(long position) throws IOException {
-                in.seek(position);
-            }
-
-            @Override
-            public long getPos() throws IOException {
-                return in.getPos();
-            }
-
-            @Override
-            public int read() throws IOException {
-                return in.read();
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return in.read(b, off, len);
-            }
-
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
+        return SeekableInputStream.wrap(in, in::seek, in::getPos);
     }
 
     @Override

@@ -5,7 +5,6 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
@@ -78,17 +77,7 @@ public class HadoopFileIO implements FileIO {
         org.apache.hadoop.fs.Path src = toHadoop(source);
         org.apache.hadoop.fs.Path dst = toHadoop(target);
         FileSystem fs = fs(src);
-        if (fs.exists(dst)) {
-            throw new IOException(
-                    "Cannot rename " + source + " to " + target + ": the target exists.");
-        }
-        if (!fs.rename(src, dst)) {
-            if (!fs.exists(src)) {
-                throw new FileNotFoundException(
-                        "Cannot rename " + source + " to " + target + ": the source is missing.");
-            }
-            throw new IOException("The file system refused to rename " + source + " to " + target);
-        }
+        Renames.noReplace(source, target, p -> fs.exists(toHadoop(p)), () -> fs.rename(src, dst));
     }
 
     @Override
@@ -101,32 +90,7 @@ public class HadoopFileIO implements FileIO {
     public SeekableInputStream newInputStream(Path path) throws IOException {
         org.apache.hadoop.fs.Path p = toHadoop(path);
         FSDataInputStream in = fs(p).open(p);
-        return new SeekableInputStream() {
-            @Override
-            public void seek(long position) throws IOException {
-                in.seek(position);
-            }
-
-            @Override
-            public long getPos() throws IOException {
-                return in.getPos();
-            }
-
-            @Override
-            public int read() throws IOException {
-                return in.read();
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return in.read(b, off, len);
-            }
-
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
+        return SeekableInputStream.wrap(in, in::seek, in::getPos);
     }
 
     @Override

@@ -9,4 +9,48 @@ public abstract class SeekableInputStream extends InputStream {
     public abstract void seek(long position) throws IOException;
 
     public abstract long getPos() throws IOException;
+
+    /** Moves a stream to an offset. */
+    @FunctionalInterface
+    public interface Seek {
+        void seek(long position) throws IOException;
+    }
+
+    /** Tells a stream's offset. */
+    @FunctionalInterface
+    public interface Position {
+        long getPos() throws IOException;
+    }
+
+    /**
+     * A seekable view of a file system's own stream, e.g. {@code wrap(in, in::seek, in::getPos)}.
+     */
+    public static SeekableInputStream wrap(InputStream in, Seek seek, Position position) {
+        return new SeekableInputStream() {
+            @Override
+            public void seek(long p) throws IOException {
+                seek.seek(p);
+            }
+
+            @Override
+            public long getPos() throws IOException {
+                return position.getPos();
+            }
+
+            @Override
+            public int read() throws IOException {
+                return in.read();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return in.read(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        };
+    }
 }
