@@ -7,7 +7,20 @@ import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
 import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
+import org.apache.flink.connector.file.src.impl.FileSourceReader;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.types.DataType;
@@ -28,10 +41,73 @@ import java.util.Set;
  *
  * <p>It is bounded, or, with a monitoring interval, continuous: the table is listed again at every
  * interval and each file that was not seen before is read once, whole.
+ *
+ * <p>Each reader registers the counters {@value #LOST_FILES_SKIPPED} and {@value
+ * #CORRUPT_FILES_SKIPPED} in its operator's metric group: files the table's {@code scan.ignore-*}
+ * options let it skip.
  */
-public final class FormatTableSource {
+public final class FormatTableSource
+        implements Source<RowData, FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
+                ResultTypeQueryable<RowData> {
 
-    private FormatTableSource() {}
+    private static final long serialVersionUID = 1L;
+
+    /** The metric counting data files that were listed but gone when read, and were skipped. */
+    public static final String LOST_FILES_SKIPPED = "numLostFilesSkipped";
+
+    /** The metric counting data files that could not be decoded, and were skipped. */
+    public static final String CORRUPT_FILES_SKIPPED = "numCorruptFilesSkipped";
+
+    private final FileSource<RowData> files;
+    private final FormatTableBulkFormat format;
+
+    private FormatTableSource(FileSource<RowData> files, FormatTableBulkFormat format) {
+        this.files = files;
+        this.format = format;
+    }
+
+    @Override
+    public Boundedness getBoundedness() {
+        return files.getBoundedness();
+    }
+
+    @Override
+    public SourceReader<RowData, FileSourceSplit> createReader(SourceReaderContext context) {
+        Counter lost = context.metricGroup().counter(LOST_FILES_SKIPPED);
+        Counter corrupt = context.metricGroup().counter(CORRUPT_FILES_SKIPPED);
+        return new FileSourceReader<>(
+                context, format.countingSkips(lost, corrupt), context.getConfiguration());
+    }
+
+    @Override
+    public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
+            createEnumerator(SplitEnumeratorContext<FileSourceSplit> context) {
+        return files.createEnumerator(context);
+    }
+
+    @Override
+    public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
+            restoreEnumerator(
+                    SplitEnumeratorContext<FileSourceSplit> context,
+                    PendingSplitsCheckpoint<FileSourceSplit> checkpoint) {
+        return files.restoreEnumerator(context, checkpoint);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FileSourceSplit> getSplitSerializer() {
+        return files.getSplitSerializer();
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PendingSplitsCheckpoint<FileSourceSplit>>
+            getEnumeratorCheckpointSerializer() {
+        return files.getEnumeratorCheckpointSerializer();
+    }
+
+    @Override
+    public TypeInformation<RowData> getProducedType() {
+        return files.getProducedType();
+    }
 
     /**
      * Starts building a DataStream source over the table at {@code path} whose columns are the
@@ -47,7 +123,7 @@ public final class FormatTableSource {
      *
      * @throws IllegalArgumentException when the projection names a column twice
      */
-    public static FileSource<RowData> create(
+    public static FormatTableSource create(
             FormatTable table,
             RowType tableType,
             @Nullable int[] projection,
@@ -69,7 +145,7 @@ public final class FormatTableSource {
      * @throws IllegalArgumentException when the projection names a column twice, or a continuous
      *     source is given a limit
      */
-    public static FileSource<RowData> create(
+    public static FormatTableSource create(
             FormatTable table,
             RowType tableType,
             @Nullable int[] projection,
@@ -96,7 +172,7 @@ public final class FormatTableSource {
      * after the projected columns, in order, and predicates on data columns with which the readers
      * skip row groups and stripes (rows are not filtered: the caller still evaluates them).
      */
-    public static FileSource<RowData> create(
+    public static FormatTableSource create(
             FormatTable table,
             RowType tableType,
             @Nullable int[] projection,
@@ -198,7 +274,7 @@ public final class FormatTableSource {
         if (monitorInterval != null) {
             builder.monitorContinuously(monitorInterval);
         }
-        return builder.build();
+        return new FormatTableSource(builder.build(), format);
     }
 
     private static int[] range(int n) {

@@ -7,7 +7,6 @@ import dev.formattable.flink.table.FormatTableConnectorOptions;
 import dev.formattable.flink.table.FormatTables;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -27,7 +26,7 @@ import java.util.Set;
  * uses ({@link FormatTableSource#create}), so both read a table the same way.
  *
  * <pre>{@code
- * FileSource<RowData> source =
+ * FormatTableSource source =
  *         FormatTableSource.forRowData("s3://bucket/orders", rowType)
  *                 .partitionKeys("dt")
  *                 .format("parquet")
@@ -151,7 +150,7 @@ public final class FormatTableSourceBuilder {
      *     (with the message the SQL connector gives), or when the partition filter names a column
      *     that is not a partition key or a value that does not fit its column
      */
-    public FileSource<RowData> build() {
+    public FormatTableSource build() {
         FormatTables.checkKeys(
                 options,
                 List.of(

@@ -4,7 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
-import dev.formattable.flink.format.FooterRowCounts;
+import dev.formattable.flink.format.Footers;
 import dev.formattable.flink.source.ScanStats;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -19,11 +19,7 @@ import org.apache.flink.table.connector.source.ScanTableSource.ScanContext;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.AggregateExpression;
-import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -37,8 +33,6 @@ import java.util.List;
  * row. No data page is read.
  */
 final class FooterCount {
-
-    private static final Logger LOG = LoggerFactory.getLogger(FooterCount.class);
 
     private FooterCount() {}
 
@@ -78,27 +72,10 @@ final class FooterCount {
                     plan.listCalls(),
                     plan.statusCalls(),
                     plan.splits().size());
-            return FooterRowCounts.total(table, plan.splits());
+            return Footers.totalRows(table, plan.splits());
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "Cannot count the rows of format table " + table.location(), e);
-        }
-    }
-
-    /**
-     * The row count of the partitions the predicate accepts, from footers, as planner statistics;
-     * unknown if a file cannot be read (the read itself will then say which).
-     */
-    static TableStats statistics(FormatTable table, @Nullable PartitionPredicate predicate) {
-        try {
-            FormatTableScan scan = table.newScan();
-            if (predicate != null) {
-                scan.withPartitionFilter(predicate);
-            }
-            return new TableStats(FooterRowCounts.total(table, scan.plan().splits()));
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("No statistics for format table {}: {}", table.location(), e.toString(), e);
-            return TableStats.UNKNOWN;
         }
     }
 

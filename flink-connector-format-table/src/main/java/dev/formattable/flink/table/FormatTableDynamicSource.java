@@ -238,7 +238,7 @@ public final class FormatTableDynamicSource
      */
     @Override
     public TableStats reportStatistics() {
-        return FooterCount.statistics(table, predicate());
+        return FooterStatistics.of(table, tableType, predicate());
     }
 
     @Override

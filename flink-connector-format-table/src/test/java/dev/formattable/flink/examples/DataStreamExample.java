@@ -5,7 +5,6 @@ import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
@@ -70,7 +69,7 @@ public final class DataStreamExample {
 
         // Read back the customer and id of one day. The filter prunes the directory
         // listing: the other days are never listed.
-        FileSource<RowData> source =
+        FormatTableSource source =
                 FormatTableSource.forRowData(path, ORDERS)
                         .partitionKeys("dt")
                         .format("parquet")

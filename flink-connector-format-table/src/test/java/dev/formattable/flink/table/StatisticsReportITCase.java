@@ -1,10 +1,14 @@
 package dev.formattable.flink.table;
 
-import dev.formattable.flink.format.FooterRowCounts;
+import dev.formattable.flink.format.Footers;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.plan.stats.ColumnStats;
+import org.apache.flink.table.plan.stats.TableStats;
+import org.apache.flink.table.types.logical.RowType;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,13 +18,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Row counts reported to the planner from footers, of the pruned partitions only, and cached per
- * file so that planning the same table again reads no footer.
+ * Statistics reported to the planner from footers (row counts, null counts, bounds), of the pruned
+ * partitions only, and cached per file so that planning the same table again reads no footer.
  */
 class StatisticsReportITCase extends FlinkTestBase {
 
@@ -75,19 +81,142 @@ class StatisticsReportITCase extends FlinkTestBase {
         TableEnvironment env = table(format);
         String oneDay = "SELECT v FROM t WHERE dt = 'd1'";
 
-        long before = FooterRowCounts.footerReads();
+        long before = Footers.footerReads();
         assertThat(scanLine(env, oneDay)).contains("rowcount = 12.0");
         // Only the footers of the files of dt=d1, each once.
-        assertThat(FooterRowCounts.footerReads() - before).isEqualTo(dataFilesBelow("dt=d1"));
+        assertThat(Footers.footerReads() - before).isEqualTo(dataFilesBelow("dt=d1"));
 
-        long afterFirst = FooterRowCounts.footerReads();
+        long afterFirst = Footers.footerReads();
         assertThat(scanLine(env, oneDay)).contains("rowcount = 12.0");
-        assertThat(FooterRowCounts.footerReads()).isEqualTo(afterFirst);
+        assertThat(Footers.footerReads()).isEqualTo(afterFirst);
 
         // The whole table: only the files not read yet.
         assertThat(scanLine(env, "SELECT v FROM t")).contains("rowcount = 36.0");
-        assertThat(FooterRowCounts.footerReads() - afterFirst)
+        assertThat(Footers.footerReads() - afterFirst)
                 .isEqualTo(dataFilesBelow("dt=d0") + dataFilesBelow("dt=d2"));
         assertThat(query(env, oneDay)).hasSize(12);
+    }
+
+    private static final RowType WIDE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("v", DataTypes.BIGINT()),
+                                    DataTypes.FIELD("i", DataTypes.INT()),
+                                    DataTypes.FIELD("d", DataTypes.DOUBLE()),
+                                    DataTypes.FIELD("amount", DataTypes.DECIMAL(10, 2)),
+                                    DataTypes.FIELD("day", DataTypes.DATE()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("dt", DataTypes.STRING()),
+                                    DataTypes.FIELD("h", DataTypes.INT()))
+                            .getLogicalType();
+
+    /** Two days, each with hours 0 and 1 (and one NULL hour on d2); nulls in every data column. */
+    private TableEnvironment wideTable(String format) {
+        TableEnvironment env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE w (v BIGINT, i INT, d DOUBLE, amount DECIMAL(10, 2), `day` DATE,"
+                        + " name STRING, dt STRING, h INT) PARTITIONED BY (dt, h) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + dir
+                        + "', 'file.format'='"
+                        + format
+                        + "')");
+        exec(
+                env,
+                "INSERT INTO w VALUES"
+                        + " (1, 10, 0.5, 1.25, DATE '2024-01-05', 'a', 'd1', 0),"
+                        + " (7, -3, 2.5, 99.99, DATE '2024-03-01', 'b', 'd1', 0),"
+                        + " (CAST(NULL AS BIGINT), 4, CAST(NULL AS DOUBLE),"
+                        + " CAST(NULL AS DECIMAL(10, 2)), CAST(NULL AS DATE), CAST(NULL AS STRING),"
+                        + " 'd1', 1),"
+                        + " (-20, 100, -1.5, -3.50, DATE '2023-12-31', 'c', 'd2', 0),"
+                        + " (50, CAST(NULL AS INT), 8.0, 10.00, DATE '2024-06-30', 'd', 'd2', CAST(NULL AS INT))");
+        return env;
+    }
+
+    private TableStats report(String format, List<Map<String, String>> partitions) {
+        FormatTableDynamicSource source =
+                new FormatTableDynamicSource(
+                        FormatTables.open(
+                                dir.toString(),
+                                WIDE,
+                                List.of("dt", "h"),
+                                Map.of("file.format", format)),
+                        WIDE,
+                        1 << 20,
+                        1024);
+        if (partitions != null) {
+            source.applyPartitions(partitions);
+        }
+        return source.reportStatistics();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void nullCountsAndBoundsOfEveryColumnComeFromFooters(String format) {
+        wideTable(format);
+        TableStats all = report(format, null);
+        assertThat(all.getRowCount()).isEqualTo(5);
+        Map<String, ColumnStats> c = all.getColumnStats();
+        assertThat(c.get("v").getNullCount()).isEqualTo(1);
+        assertThat(c.get("v").getMin()).isEqualTo(-20L);
+        assertThat(c.get("v").getMax()).isEqualTo(50L);
+        assertThat(c.get("i").getNullCount()).isEqualTo(1);
+        assertThat(c.get("i").getMin()).isEqualTo(-3L);
+        assertThat(c.get("i").getMax()).isEqualTo(100L);
+        assertThat(c.get("d").getMin()).isEqualTo(-1.5);
+        assertThat(c.get("d").getMax()).isEqualTo(8.0);
+        assertThat(c.get("amount").getNullCount()).isEqualTo(1);
+        assertThat(c.get("amount").getMin()).isEqualTo(-3.5);
+        assertThat(c.get("amount").getMax()).isEqualTo(99.99);
+        assertThat(c.get("day").getMin()).isEqualTo(java.sql.Date.valueOf("2023-12-31"));
+        assertThat(c.get("day").getMax()).isEqualTo(java.sql.Date.valueOf("2024-06-30"));
+        // Strings have a null count but no bounds.
+        assertThat(c.get("name").getNullCount()).isEqualTo(1);
+        assertThat(c.get("name").getMin()).isNull();
+        // Partition columns are exact, from the directory names, with distinct counts.
+        assertThat(c.get("dt").getNdv()).isEqualTo(2);
+        assertThat(c.get("dt").getNullCount()).isZero();
+        assertThat(c.get("h").getNdv()).isEqualTo(2);
+        assertThat(c.get("h").getNullCount()).isEqualTo(1);
+        assertThat(c.get("h").getMin()).isEqualTo(0L);
+        assertThat(c.get("h").getMax()).isEqualTo(1L);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void onlyThePrunedPartitionsCount(String format) {
+        wideTable(format);
+        TableStats d1 = report(format, List.of(Map.of("dt", "d1", "h", "0")));
+        assertThat(d1.getRowCount()).isEqualTo(2);
+        Map<String, ColumnStats> c = d1.getColumnStats();
+        assertThat(c.get("v").getNullCount()).isZero();
+        assertThat(c.get("v").getMin()).isEqualTo(1L);
+        assertThat(c.get("v").getMax()).isEqualTo(7L);
+        assertThat(c.get("day").getMax()).isEqualTo(java.sql.Date.valueOf("2024-03-01"));
+        assertThat(c.get("h").getNdv()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void thePlannerEstimatesFiltersWithTheBounds(String format) {
+        TableEnvironment env = wideTable(format);
+        // v lies in [-20, 50]: a filter beyond the maximum selects (almost) nothing, one below
+        // the minimum everything. Without bounds both would get the same default estimate.
+        double beyond = calcRows(env, "SELECT v FROM w WHERE v > 1000");
+        double below = calcRows(env, "SELECT v FROM w WHERE v > -1000");
+        assertThat(beyond).isLessThan(below);
+    }
+
+    private static double calcRows(TableEnvironment env, String sql) {
+        String plan = env.explainSql(sql, ExplainDetail.ESTIMATED_COST);
+        String calc =
+                Arrays.stream(plan.split("\n"))
+                        .filter(l -> l.contains("Calc(") && l.contains("rowcount = "))
+                        .reduce((a, b) -> b)
+                        .orElseThrow(() -> new AssertionError("No Calc in " + plan));
+        String n = calc.substring(calc.indexOf("rowcount = ") + "rowcount = ".length());
+        return Double.parseDouble(n.substring(0, n.indexOf(',')));
     }
 }

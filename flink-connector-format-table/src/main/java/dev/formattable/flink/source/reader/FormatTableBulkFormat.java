@@ -12,6 +12,8 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -62,6 +64,11 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     private final String[] metadataKeys;
 
     private transient AtomicLong emitted;
+
+    /** Skipped lost and corrupt files; set per reader ({@link #countingSkips}). */
+    private transient Counter lostSkipped;
+
+    private transient Counter corruptSkipped;
 
     /** The table's data columns, the selected ones and the batch size: set to widen types. */
     @Nullable private RowType dataType;
@@ -133,6 +140,29 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         return this;
     }
 
+    /**
+     * A copy of this format that counts the lost and corrupt files it skips in the given counters:
+     * one per source reader, so each subtask reports its own skips.
+     */
+    public FormatTableBulkFormat countingSkips(Counter lost, Counter corrupt) {
+        FormatTableBulkFormat copy =
+                new FormatTableBulkFormat(
+                        inner,
+                        table,
+                        producedType,
+                        mapping,
+                        notNullFileFields,
+                        notNullNames,
+                        limit,
+                        java.util.Arrays.asList(metadataKeys));
+        copy.dataType = dataType;
+        copy.selected = selected;
+        copy.batchSize = batchSize;
+        copy.lostSkipped = lost;
+        copy.corruptSkipped = corrupt;
+        return copy;
+    }
+
     private AtomicLong emitted() {
         if (emitted == null) {
             emitted = new AtomicLong();
@@ -197,7 +227,8 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
                     split.path(),
                     lost ? "scan.ignore-lost-files" : "scan.ignore-corrupt-files",
                     e.toString());
-            ReadStats.countSkipped(table.location().toString());
+            Counter skips = lost ? lostSkipped : corruptSkipped;
+            (skips == null ? new SimpleCounter() : skips).inc();
             return new EmptyReader();
         }
         throw readError(split, e);

@@ -5,12 +5,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Data files skipped by readers of this JVM, per table location: lost or corrupt files that the
- * table's {@code scan.ignore-*} options allowed to skip. For diagnostics and tests.
+ * Rows produced by the file readers of this JVM, per table location: a diagnostic that shows how
+ * much the readers' own filters saved. Skipped files are reported as Flink metrics instead ({@link
+ * dev.formattable.flink.source.FormatTableSource#LOST_FILES_SKIPPED}).
  */
 public final class ReadStats {
-
-    private static final Map<String, AtomicLong> SKIPPED = new ConcurrentHashMap<>();
 
     private static final Map<String, AtomicLong> ROWS = new ConcurrentHashMap<>();
 
@@ -27,16 +26,6 @@ public final class ReadStats {
      */
     public static long rowsRead(String location) {
         AtomicLong n = ROWS.get(location);
-        return n == null ? 0 : n.get();
-    }
-
-    static void countSkipped(String location) {
-        SKIPPED.computeIfAbsent(location, l -> new AtomicLong()).incrementAndGet();
-    }
-
-    /** Files skipped so far for a table location (as the table was given). */
-    public static long skippedFiles(String location) {
-        AtomicLong n = SKIPPED.get(location);
         return n == null ? 0 : n.get();
     }
 }

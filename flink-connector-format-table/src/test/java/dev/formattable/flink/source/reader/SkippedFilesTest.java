@@ -10,6 +10,7 @@ import dev.formattable.flink.fs.FlinkFileIO;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -30,6 +31,9 @@ class SkippedFilesTest {
 
     @TempDir java.nio.file.Path dir;
 
+    private final SimpleCounter lost = new SimpleCounter();
+    private final SimpleCounter corrupt = new SimpleCounter();
+
     private FormatTableBulkFormat format(String fileFormat, Map<String, String> options) {
         java.util.Map<String, String> all = new java.util.HashMap<>(options);
         all.put("file.format", fileFormat);
@@ -41,13 +45,14 @@ class SkippedFilesTest {
                                 List.of(new DataField(0, "a", DataTypes.INT())), List.of(), all));
         RowType type = RowType.of(new IntType());
         return new FormatTableBulkFormat(
-                FormatFactories.reader(table.options(), type, new int[] {0}, 16),
-                table,
-                type,
-                new int[] {0},
-                new int[0],
-                new String[0],
-                null);
+                        FormatFactories.reader(table.options(), type, new int[] {0}, 16),
+                        table,
+                        type,
+                        new int[] {0},
+                        new int[0],
+                        new String[0],
+                        null)
+                .countingSkips(lost, corrupt);
     }
 
     private FileSourceSplit split(java.nio.file.Path file, long size) {
@@ -59,8 +64,6 @@ class SkippedFilesTest {
     @CsvSource({"parquet", "orc"})
     void aLostFile(String fileFormat) throws IOException {
         java.nio.file.Path gone = dir.resolve("data-gone." + fileFormat);
-        String location = dir.toString();
-        long before = ReadStats.skippedFiles(location);
 
         assertThatThrownBy(
                         () ->
@@ -73,7 +76,8 @@ class SkippedFilesTest {
                                 .createReader(new Configuration(), split(gone, 100))
                                 .readBatch())
                 .isNull();
-        assertThat(ReadStats.skippedFiles(location)).isEqualTo(before + 1);
+        assertThat(lost.getCount()).isEqualTo(1);
+        assertThat(corrupt.getCount()).isZero();
         // A lost file is not a corrupt one: the other option does not skip it.
         assertThatThrownBy(
                         () ->
@@ -99,6 +103,8 @@ class SkippedFilesTest {
                                 .createReader(new Configuration(), split(bad, size))
                                 .readBatch())
                 .isNull();
+        assertThat(corrupt.getCount()).isEqualTo(1);
+        assertThat(lost.getCount()).isZero();
         assertThatThrownBy(
                         () ->
                                 format(fileFormat, Map.of("scan.ignore-lost-files", "true"))

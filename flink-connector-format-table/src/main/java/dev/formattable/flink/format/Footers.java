@@ -22,31 +22,31 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Row counts read from the footers of parquet and orc files, without reading any data page or
- * stripe. Footers of many files are read in parallel, and each count is cached per file (path,
- * size, modification time) in a bounded cache of this JVM, so planning the same files again reads
- * no footer: a file rewritten in place has another size or modification time.
+ * The footers of parquet and orc files ({@link FileFooter}: row counts, null counts, bounds), read
+ * without any data page or stripe. Footers of many files are read in parallel, and each is cached
+ * per file (path, size, modification time) in a bounded cache of this JVM, so planning the same
+ * files again reads no footer: a file rewritten in place has another size or modification time.
  */
-public final class FooterRowCounts {
+public final class Footers {
 
     /** Footers read at once. */
     public static final int PARALLELISM = 16;
 
-    /** Files whose counts are kept; the least recently used beyond that are dropped. */
+    /** Files whose footers are kept; the least recently used beyond that are dropped. */
     public static final int CACHE_SIZE = 100_000;
 
-    private static final Map<String, Long> CACHE =
+    private static final Map<String, FileFooter> CACHE =
             Collections.synchronizedMap(
                     new LinkedHashMap<>(1024, 0.75f, true) {
                         @Override
-                        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                        protected boolean removeEldestEntry(Map.Entry<String, FileFooter> eldest) {
                             return size() > CACHE_SIZE;
                         }
                     });
 
     private static final AtomicLong FOOTER_READS = new AtomicLong();
 
-    private FooterRowCounts() {}
+    private Footers() {}
 
     /** How many footers this JVM has read (cache hits excluded); for tests and diagnostics. */
     public static long footerReads() {
@@ -54,14 +54,20 @@ public final class FooterRowCounts {
     }
 
     /** The total number of rows of the given files of the table. */
-    public static long total(FormatTable table, List<DataSplit> files) throws IOException {
-        Configuration conf = hadoopConf(table);
-        FileFormat format = table.options().format();
+    public static long totalRows(FormatTable table, List<DataSplit> files) throws IOException {
         long total = 0;
-        for (long n : Parallel.map(files, PARALLELISM, f -> rowCount(table, conf, format, f))) {
-            total += n;
+        for (FileFooter footer : read(table, files)) {
+            total += footer.rows();
         }
         return total;
+    }
+
+    /** The footers of the given files of the table, in order. */
+    public static List<FileFooter> read(FormatTable table, List<DataSplit> files)
+            throws IOException {
+        Configuration conf = hadoopConf(table);
+        FileFormat format = table.options().format();
+        return Parallel.map(files, PARALLELISM, f -> footer(table, conf, format, f));
     }
 
     private static Configuration hadoopConf(FormatTable table) {
@@ -72,20 +78,20 @@ public final class FooterRowCounts {
         return file.path() + "\u0000" + file.fileSize() + "\u0000" + file.modificationTime();
     }
 
-    private static long rowCount(
+    private static FileFooter footer(
             FormatTable table, Configuration conf, FileFormat format, DataSplit file)
             throws IOException {
         String key = key(file);
-        Long cached = CACHE.get(key);
+        FileFooter cached = CACHE.get(key);
         if (cached != null) {
             return cached;
         }
-        long rows = readRowCount(table, conf, format, file);
-        CACHE.put(key, rows);
-        return rows;
+        FileFooter footer = readFooter(table, conf, format, file);
+        CACHE.put(key, footer);
+        return footer;
     }
 
-    private static long readRowCount(
+    private static FileFooter readFooter(
             FormatTable table, Configuration conf, FileFormat format, DataSplit file)
             throws IOException {
         FOOTER_READS.incrementAndGet();
@@ -93,17 +99,17 @@ public final class FooterRowCounts {
             if (format == FileFormat.PARQUET) {
                 try (ParquetFileReader reader =
                         ParquetFileReader.open(new FileIOInputFile(table.fileIO(), file))) {
-                    return reader.getRecordCount();
+                    return FileFooter.ofParquet(reader.getFooter());
                 }
             }
             try (Reader reader =
                     OrcFile.createReader(
                             new org.apache.hadoop.fs.Path(file.path().toString()),
                             OrcFile.readerOptions(conf).maxLength(file.fileSize()))) {
-                return reader.getNumberOfRows();
+                return FileFooter.ofOrc(reader);
             }
         } catch (IOException | RuntimeException e) {
-            throw new IOException("Cannot read the row count from the footer of " + file.path(), e);
+            throw new IOException("Cannot read the footer of data file " + file.path(), e);
         }
     }
 

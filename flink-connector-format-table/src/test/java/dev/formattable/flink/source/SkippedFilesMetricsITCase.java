@@ -1,0 +1,189 @@
+package dev.formattable.flink.source;
+
+import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.testutils.DataStreamTestUtils;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Skipped lost and corrupt files are counted in the reader's metric group, where Flink's metric
+ * reporters see them.
+ */
+class SkippedFilesMetricsITCase {
+
+    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .setConfiguration(config())
+                            .build());
+
+    private static Configuration config() {
+        Configuration conf = REPORTER.addToConfiguration(new Configuration());
+        conf.setString("source.reader.close.timeout", "1000");
+        return conf;
+    }
+
+    private static final RowType TYPE =
+            RowType.of(
+                    new org.apache.flink.table.types.logical.LogicalType[] {
+                        new IntType(), new VarCharType(VarCharType.MAX_LENGTH)
+                    },
+                    new String[] {"a", "p"});
+
+    @TempDir Path dir;
+
+    /** Writes three partitions p=0..2 of ten rows each, one file per partition. */
+    private void writeThreePartitions(String format) throws Exception {
+        FormatTableSink sink =
+                FormatTableSink.forRowData(dir.toString(), TYPE)
+                        .partitionKeys("p")
+                        .format(format)
+                        .build();
+        List<Row> rows =
+                IntStream.range(0, 30)
+                        .mapToObj(i -> Row.of(i, String.valueOf(i / 10)))
+                        .collect(Collectors.toList());
+        DataStreamTestUtils.write(TYPE, sink, rows, 1);
+    }
+
+    private static long counter(JobID job, String name) {
+        long sum = 0;
+        for (Metric m : REPORTER.findMetrics(job, name).values()) {
+            sum += ((Counter) m).getCount();
+        }
+        return sum;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void lostAndCorruptFilesAreCountedPerKind(String format) throws Exception {
+        writeThreePartitions(format);
+        Path corrupt = Files.createDirectories(dir.resolve("p=9")).resolve("data-x." + format);
+        Files.writeString(corrupt, "this is not a data file, only some text of a fair length");
+
+        FormatTableSource source =
+                FormatTableSource.forRowData(dir.toString(), TYPE)
+                        .partitionKeys("p")
+                        .format(format)
+                        .option("scan.ignore-lost-files", "true")
+                        .option("scan.ignore-corrupt-files", "true")
+                        .build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        // One reader takes one split at a time, and the chained map sees every row of a file
+        // before the next split is asked for: the first rows delete the other partitions' files,
+        // which then vanish between planning and reading.
+        env.setParallelism(1);
+        DataStream<String> rows =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "read")
+                        .map(new DeleteOtherPartitions(dir.toString()));
+        List<String> result = new ArrayList<>();
+        JobClient client;
+        try (CloseableIterator<String> it = rows.collectAsync()) {
+            client = env.executeAsync("read with skips");
+            it.forEachRemaining(result::add);
+        }
+        client.getJobExecutionResult().get();
+
+        assertThat(result).hasSize(10).allMatch(r -> r.equals(result.get(0)));
+        assertThat(counter(client.getJobID(), FormatTableSource.LOST_FILES_SKIPPED)).isEqualTo(2);
+        assertThat(counter(client.getJobID(), FormatTableSource.CORRUPT_FILES_SKIPPED))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void sqlReadersReportTheSameMetric() throws Exception {
+        writeThreePartitions("parquet");
+        Files.writeString(dir.resolve("p=1").resolve("data-x.parquet"), "not parquet");
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        env.executeSql(
+                String.format(
+                        "CREATE TABLE t (a INT, p STRING) PARTITIONED BY (p) WITH ("
+                                + "'connector'='format-table', 'path'='%s',"
+                                + " 'file.format'='parquet', 'scan.ignore-corrupt-files'='true')",
+                        dir));
+        TableResult result = env.executeSql("SELECT a FROM t");
+        List<Row> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            it.forEachRemaining(rows::add);
+        }
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+
+        assertThat(rows).hasSize(30);
+        assertThat(counter(job, FormatTableSource.CORRUPT_FILES_SKIPPED)).isEqualTo(1);
+        assertThat(counter(job, FormatTableSource.LOST_FILES_SKIPPED)).isZero();
+    }
+
+    /** Renders each row; the first row deletes the data files of every other partition. */
+    private static final class DeleteOtherPartitions implements MapFunction<RowData, String> {
+        private final String root;
+        private boolean deleted;
+
+        DeleteOtherPartitions(String root) {
+            this.root = root;
+        }
+
+        @Override
+        public String map(RowData row) {
+            String partition = "p=" + row.getString(1);
+            if (!deleted) {
+                deleted = true;
+                try (Stream<Path> files = Files.walk(Path.of(root))) {
+                    for (Path f : files.collect(Collectors.toList())) {
+                        String dirName = f.getParent().getFileName().toString();
+                        if (Files.isRegularFile(f)
+                                && dirName.matches("p=[0-2]")
+                                && !dirName.equals(partition)) {
+                            Files.delete(f);
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return partition;
+        }
+    }
+}
