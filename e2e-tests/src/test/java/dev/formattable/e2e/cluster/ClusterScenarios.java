@@ -1,0 +1,132 @@
+package dev.formattable.e2e.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What a user does with the connector on a cluster, through the SQL Gateway, whatever runs the
+ * cluster (processes here, containers where Docker exists) and wherever the table lives.
+ */
+final class ClusterScenarios {
+
+    private final FlinkCluster cluster;
+
+    ClusterScenarios(FlinkCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    String batchSession() throws IOException {
+        return cluster.gateway()
+                .openSession(Map.of("execution.runtime-mode", "batch", "table.dml-sync", "true"));
+    }
+
+    /** Every row of a query, its fields joined by commas, sorted. */
+    List<String> rows(String session, String sql) throws IOException {
+        return cluster.gateway().execute(session, sql).stream()
+                .map(r -> r.stream().map(JsonNode::asText).collect(Collectors.joining(",")))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
+    /** CREATE TABLE, a batch INSERT, INSERT OVERWRITE of one partition, and queries. */
+    void createInsertOverwriteAndQuery(String location, String format) throws IOException {
+        String s = batchSession();
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE t (id INT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
+                                + " ('connector'='format-table', 'path'='"
+                                + location
+                                + "', 'file.format'='"
+                                + format
+                                + "')");
+        cluster.gateway()
+                .execute(s, "INSERT INTO t VALUES (1, 'a', 'd1'), (2, 'b', 'd1'), (3, 'c', 'd2')");
+        assertThat(rows(s, "SELECT * FROM t")).containsExactly("1,a,d1", "2,b,d1", "3,c,d2");
+
+        cluster.gateway().execute(s, "INSERT OVERWRITE t PARTITION (dt = 'd1') VALUES (10, 'x')");
+
+        assertThat(rows(s, "SELECT * FROM t")).containsExactly("10,x,d1", "3,c,d2");
+        assertThat(rows(s, "SELECT COUNT(*) FROM t WHERE dt = 'd2'")).containsExactly("1");
+    }
+
+    /**
+     * A streaming INSERT of {@code rows} generated rows with a checkpoint every second. Once a
+     * few checkpoints (and so commits) have completed, the TaskManager is killed with SIGKILL and
+     * a new one started: the job restarts from its last checkpoint, and in the end every row is
+     * in the table exactly once. Returns the job id.
+     */
+    String streamingInsertSurvivesAKilledTaskManager(String location, int rows) throws Exception {
+        String s =
+                cluster.gateway()
+                        .openSession(
+                                Map.of(
+                                        "execution.runtime-mode", "streaming",
+                                        "execution.checkpointing.interval", "1s",
+                                        "restart-strategy.type", "fixed-delay",
+                                        "restart-strategy.fixed-delay.attempts", "100",
+                                        "restart-strategy.fixed-delay.delay", "1s"));
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE gen (id BIGINT) WITH ('connector'='datagen',"
+                                + " 'fields.id.kind'='sequence', 'fields.id.start'='1',"
+                                + " 'fields.id.end'='"
+                                + rows
+                                + "', 'rows-per-second'='1000')");
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE s (id BIGINT, p INT) PARTITIONED BY (p) WITH"
+                                + " ('connector'='format-table', 'path'='"
+                                + location
+                                + "', 'file.format'='parquet')");
+        String job =
+                cluster.gateway()
+                        .execute(s, "INSERT INTO s SELECT id, CAST(id % 3 AS INT) FROM gen")
+                        .get(0)
+                        .get(0)
+                        .asText();
+        cluster.jobManager()
+                .await(
+                        "/jobs/" + job + "/checkpoints",
+                        c -> c.path("counts").path("completed").asInt() >= 2,
+                        "two completed checkpoints of job " + job);
+
+        cluster.killTaskManager();
+        cluster.startTaskManager();
+
+        awaitJob(job, "FINISHED");
+        JsonNode exceptions = cluster.jobManager().get("/jobs/" + job + "/exceptions");
+        assertThat(exceptions.path("exceptionHistory").path("entries").size())
+                .as("the job failed over at least once")
+                .isPositive();
+        assertThat(
+                        rows(
+                                batchSession(),
+                                "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id) FROM s"))
+                .containsExactly(rows + "," + rows + ",1," + rows);
+        return job;
+    }
+
+    /** Waits until the job is in one of the given states, failing if it ends otherwise. */
+    JsonNode awaitJob(String job, String... states) throws IOException {
+        List<String> wanted = List.of(states);
+        JsonNode described =
+                cluster.jobManager()
+                        .await(
+                                "/jobs/" + job,
+                                j ->
+                                        wanted.contains(j.path("state").asText())
+                                                || j.path("state").asText().equals("FAILED"),
+                                "job " + job + " to be " + wanted);
+        assertThat(described.path("state").asText()).as(cluster.logs()).isIn(wanted);
+        return described;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.formattable.e2e.cluster;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The connector on a real standalone Flink cluster: separate JobManager, TaskManager and SQL
+ * Gateway processes, the SQL jar in {@code lib/}, and SQL submitted through the gateway's REST API.
+ * The table lives on the local file system, which all processes share.
+ */
+class StandaloneClusterITCase {
+
+    @RegisterExtension static final StandaloneFlinkCluster CLUSTER = new StandaloneFlinkCluster();
+
+    private final ClusterScenarios scenarios = new ClusterScenarios(CLUSTER);
+
+    @TempDir Path warehouse;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void createInsertOverwriteAndQuery(String format) throws IOException {
+        Path table = warehouse.resolve("t");
+        scenarios.createInsertOverwriteAndQuery(table.toUri().toString(), format);
+
+        assertThat(visibleFiles(table))
+                .isNotEmpty()
+                .allMatch(f -> f.getFileName().toString().matches("data-.*\\." + format));
+        assertThat(visibleFiles(table.resolve("dt=d1"))).hasSize(1);
+    }
+
+    @Test
+    void streamingInsertSurvivesAKilledTaskManager() throws Exception {
+        Path table = warehouse.resolve("s");
+        scenarios.streamingInsertSurvivesAKilledTaskManager(table.toUri().toString(), 20_000);
+
+        // Nothing staged is visible: every file outside hidden directories is a data file.
+        assertThat(visibleFiles(table))
+                .isNotEmpty()
+                .allMatch(f -> f.getFileName().toString().matches("data-.*\\.parquet"));
+    }
+
+    /** Files below the table whose path has no segment starting with '_' or '.'. */
+    private static List<Path> visibleFiles(Path table) throws IOException {
+        try (Stream<Path> files = Files.walk(table)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(
+                            f -> {
+                                for (Path segment : table.relativize(f)) {
+                                    String name = segment.toString();
+                                    if (name.startsWith("_") || name.startsWith(".")) {
+                                        return false;
+                                    }
+                                }
+                                return true;
+                            })
+                    .collect(Collectors.toList());
+        }
+    }
+}
