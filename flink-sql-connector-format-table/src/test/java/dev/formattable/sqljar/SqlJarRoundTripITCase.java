@@ -1,25 +1,17 @@
 package dev.formattable.sqljar;
 
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.table.factories.BulkWriterFormatFactory;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.DynamicTableFactory;
 import org.apache.flink.table.factories.Factory;
 import org.apache.flink.table.factories.FactoryUtil;
-import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -30,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.ServiceLoader;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -42,28 +33,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Hadoop and Flink as the cluster provides them. failsafe builds that class path: see this module's
  * pom.
  */
-class SqlJarRoundTripITCase {
+class SqlJarRoundTripITCase extends SqlJarTestBase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .setConfiguration(clusterConfig())
-                            .build());
-
-    private static final String SQL_JAR =
-            Path.of(System.getProperty("sqljar.path")).getFileName().toString();
+    private static final String SQL_JAR_NAME = SQL_JAR.getFileName().toString();
 
     @TempDir Path dir;
-
-    private static Configuration clusterConfig() {
-        Configuration conf = new Configuration();
-        // Caps Flink 2.3's stall when closing split fetchers, as in the connector's tests.
-        conf.setString("source.reader.close.timeout", "1000");
-        return conf;
-    }
 
     /** The premise of the other tests: which jar each class comes from. */
     @Test
@@ -71,11 +45,11 @@ class SqlJarRoundTripITCase {
         assertThat(locations("dev/formattable/flink/table/FormatTableDynamicTableFactory.class"))
                 .singleElement()
                 .asString()
-                .contains(SQL_JAR);
+                .contains(SQL_JAR_NAME);
         assertThat(locations("dev/formattable/shaded/org/apache/orc/OrcFile.class"))
                 .singleElement()
                 .asString()
-                .contains(SQL_JAR);
+                .contains(SQL_JAR_NAME);
         // The original names belong to Flink's format jars alone (orc-core 1.5.6 there).
         assertThat(locations("org/apache/orc/OrcFile.class"))
                 .singleElement()
@@ -89,11 +63,11 @@ class SqlJarRoundTripITCase {
         assertThat(locations("com/github/luben/zstd/Zstd.class"))
                 .singleElement()
                 .asString()
-                .contains(SQL_JAR);
-        // snappy-java (parquet's default codec) comes from Flink's side, not from our jar.
+                .contains(SQL_JAR_NAME);
+        // snappy-java (parquet's default codec) comes from the cluster (Flink or Hadoop), not us.
         assertThat(locations("org/xerial/snappy/Snappy.class"))
                 .isNotEmpty()
-                .allSatisfy(url -> assertThat(url.toString()).doesNotContain(SQL_JAR));
+                .allSatisfy(url -> assertThat(url.toString()).doesNotContain(SQL_JAR_NAME));
     }
 
     @Test
@@ -232,7 +206,7 @@ class SqlJarRoundTripITCase {
         Path schema = dir.resolve("default.db/orders/schema/schema-0");
         assertThat(schema).isRegularFile();
         assertThat(Files.readString(schema)).contains("\"partitionKeys\"", "\"dt\"");
-        // parquet with snappy, the default, whose codec is Flink's snappy-java.
+        // parquet with snappy, the default, through the cluster's snappy-java.
         assertThat(dataFiles(".parquet"))
                 .isNotEmpty()
                 .allSatisfy(
@@ -244,33 +218,6 @@ class SqlJarRoundTripITCase {
         exec(later, catalog);
         assertThat(query(later, "SELECT id, amount, dt FROM lake.`default`.orders"))
                 .containsExactly("+I[1, 9.5, 2024-01-01]", "+I[2, 3.0, 2024-01-02]");
-    }
-
-    private static TableEnvironment batchEnv() {
-        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        env.getConfig().set("table.exec.resource.default-parallelism", "1");
-        return env;
-    }
-
-    private static void exec(TableEnvironment env, String sql) {
-        try {
-            env.executeSql(sql).await(5, TimeUnit.MINUTES);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-    }
-
-    /** Every row of a query as its string form, sorted. */
-    private static List<String> query(TableEnvironment env, String sql) {
-        TableResult result = env.executeSql(sql);
-        List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(r -> rows.add(r.toString()));
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        Collections.sort(rows);
-        return rows;
     }
 
     private static List<URL> locations(String resource) throws IOException {
