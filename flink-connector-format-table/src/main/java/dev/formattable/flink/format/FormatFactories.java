@@ -148,17 +148,6 @@ public final class FormatFactories {
                         java.util.Arrays.stream(selected)
                                 .mapToObj(i -> dataType.getFields().get(i))
                                 .collect(java.util.stream.Collectors.toList()));
-        ColumnBatchFactory<VectorizedRowBatch, FileSourceSplit> batches =
-                (split, rowBatch) -> {
-                    ColumnVector[] vectors = new ColumnVector[selected.length];
-                    for (int i = 0; i < selected.length; i++) {
-                        vectors[i] =
-                                AbstractOrcColumnVector.createFlinkVector(
-                                        rowBatch.cols[selected[i]],
-                                        dataType.getTypeAt(selected[i]));
-                    }
-                    return new VectorizedColumnBatch(vectors);
-                };
         return new OrcColumnarRowInputFormat<>(
                 OrcShim.defaultShim(),
                 conf,
@@ -166,8 +155,37 @@ public final class FormatFactories {
                 selected,
                 predicates,
                 batchSize,
-                batches,
+                new OrcColumnBatches(dataType, selected),
                 InternalTypeInfo.of(projected));
+    }
+
+    /**
+     * Wraps the selected columns of an orc batch as Flink vectors. A class rather than a lambda: a
+     * serializable lambda keeps its signature as a string, which relocation in the shaded SQL jar
+     * does not rewrite, so the lambda could not be deserialized there.
+     */
+    private static final class OrcColumnBatches
+            implements ColumnBatchFactory<VectorizedRowBatch, FileSourceSplit> {
+        private static final long serialVersionUID = 1L;
+
+        private final RowType dataType;
+        private final int[] selected;
+
+        OrcColumnBatches(RowType dataType, int[] selected) {
+            this.dataType = dataType;
+            this.selected = selected;
+        }
+
+        @Override
+        public VectorizedColumnBatch create(FileSourceSplit split, VectorizedRowBatch rowBatch) {
+            ColumnVector[] vectors = new ColumnVector[selected.length];
+            for (int i = 0; i < selected.length; i++) {
+                vectors[i] =
+                        AbstractOrcColumnVector.createFlinkVector(
+                                rowBatch.cols[selected[i]], dataType.getTypeAt(selected[i]));
+            }
+            return new VectorizedColumnBatch(vectors);
+        }
     }
 
     /** A writer of data files holding rows of {@code dataType}. */

@@ -121,10 +121,13 @@ final class Publisher {
                 // Renaming back keeps the staged file, so the commit can be tried again.
                 fileIO.rename(c.target, c.staged);
             } catch (IOException e) {
-                if (fileIO.exists(c.target) && !fileIO.exists(c.staged)) {
-                    LOG.warn("Could not rename {} back; deleting it", c.target, e);
-                    fileIO.delete(c.target, false);
-                } else if (fileIO.exists(c.target)) {
+                if (!fileIO.exists(c.staged)) {
+                    // The published file is the only copy of its rows: it stays, and the caller
+                    // names it. Committing the same messages again then finishes the commit.
+                    throw e;
+                }
+                // A copy-and-delete rename that copied back but did not delete.
+                if (fileIO.exists(c.target)) {
                     fileIO.delete(c.target, false);
                 }
             }

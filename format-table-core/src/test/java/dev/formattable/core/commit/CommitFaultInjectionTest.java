@@ -134,6 +134,29 @@ class CommitFaultInjectionTest {
         assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
     }
 
+    /**
+     * The third rename takes effect but reports failure, and then renaming the first file back
+     * fails too. That file is the only copy of its rows: it stays published and the error names it,
+     * and committing the same messages again publishes the rest, each row exactly once.
+     */
+    @org.junit.jupiter.api.Test
+    void aFileThatCannotBeTakenBackStaysPublishedAndIsNamed() throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        io.loseRenameResponse(3).failOn(Op.RENAME, 4);
+
+        assertThatThrownBy(() -> table.newCommit().withParallelism(1).append(messages))
+                .hasMessageContaining("could not be taken back")
+                .hasMessageContaining(messages.get(0).targetPath().toString());
+        io.heal();
+
+        assertThat(rows())
+                .containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows().subList(0, 1)));
+        assertNoStagedFileVisible();
+        table.newCommit().append(messages);
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
+    }
+
     @ParameterizedTest(name = "parallel, fail rename #{0}")
     @ValueSource(ints = {1, 3, 6})
     void parallelAppendFailingLeavesTheOldRows(int k) throws IOException {

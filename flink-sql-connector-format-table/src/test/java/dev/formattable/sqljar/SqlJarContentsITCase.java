@@ -1,0 +1,288 @@
+package dev.formattable.sqljar;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the packaged connector jar holds: our classes under their own names, every bundled library
+ * relocated under {@code dev.formattable.shaded} (zstd-jni excepted), nothing of Flink, Hadoop or
+ * the logging libraries, and no class or resource that Flink's {@code flink-sql-parquet} and {@code
+ * flink-sql-orc} jars also have. Runs after the package phase, on the jar itself.
+ */
+class SqlJarContentsITCase {
+
+    private static final String SHADED = "dev/formattable/shaded/";
+
+    /** Kept under its own name: zstd-jni's native methods are bound by class name. */
+    private static final String ZSTD_JNI = "com/github/luben/zstd/";
+
+    /** The packages of the bundled libraries, as they are named before relocation. */
+    private static final List<String> RELOCATED =
+            List.of(
+                    "com/fasterxml/jackson/",
+                    "com/google/protobuf/",
+                    "org/apache/flink/formats/parquet/",
+                    "org/apache/flink/orc/",
+                    "org/apache/parquet/",
+                    "shaded/parquet/",
+                    "org/apache/orc/",
+                    "org/apache/hadoop/hive/",
+                    "org/apache/hive/",
+                    "io/airlift/compress/",
+                    "org/threeten/extra/",
+                    "org/locationtech/jts/",
+                    "org/apache/commons/pool/");
+
+    /**
+     * flink-orc's {@code OrcColumnarRowInputFormat.createPartitionedFormat} builds a serializable
+     * lambda over orc's batch type. The connector never calls it (it passes its own batch factory),
+     * so the stale signature string is never used.
+     */
+    private static final Set<String> KNOWN_UNRELOCATED_SIGNATURES =
+            Set.of(SHADED + "org/apache/flink/orc/OrcColumnarRowInputFormat.class");
+
+    private static Path jar;
+    private static Set<String> entries;
+
+    @BeforeAll
+    static void openJar() {
+        jar = Path.of(System.getProperty("sqljar.path"));
+        assertThat(jar).isRegularFile();
+        entries = entries(jar);
+    }
+
+    @Test
+    void everyClassIsOursOrRelocatedOrZstdJni() {
+        List<String> strays =
+                entries.stream()
+                        .filter(e -> e.endsWith(".class"))
+                        .filter(e -> !e.startsWith("dev/formattable/") && !e.startsWith(ZSTD_JNI))
+                        .collect(Collectors.toList());
+        // META-INF/versions/** and module-info.class would show up here too.
+        assertThat(strays).isEmpty();
+    }
+
+    @Test
+    void ourOwnClassesKeepTheirNames() {
+        assertThat(entries)
+                .contains(
+                        "dev/formattable/flink/table/FormatTableDynamicTableFactory.class",
+                        "dev/formattable/flink/catalog/FormatTableCatalogFactory.class",
+                        "dev/formattable/core/schema/TableSchema.class");
+    }
+
+    @Test
+    void bundledLibrariesAreRelocated() {
+        assertThat(entries)
+                .contains(
+                        SHADED
+                                + "org/apache/flink/formats/parquet/ParquetColumnarRowInputFormat.class",
+                        SHADED + "org/apache/flink/orc/OrcColumnarRowInputFormat.class",
+                        SHADED + "org/apache/parquet/hadoop/ParquetFileReader.class",
+                        SHADED + "shaded/parquet/org/apache/thrift/TBase.class",
+                        SHADED + "org/apache/orc/OrcFile.class",
+                        SHADED + "org/apache/hadoop/hive/ql/exec/vector/VectorizedRowBatch.class",
+                        SHADED + "com/google/protobuf/Message.class",
+                        SHADED + "com/fasterxml/jackson/databind/ObjectMapper.class",
+                        SHADED + "io/airlift/compress/snappy/SnappyCompressor.class",
+                        ZSTD_JNI + "Zstd.class");
+    }
+
+    @Test
+    void flinkHadoopLoggingAndFlinksJniLibrariesAreLeftOut() {
+        List<String> provided =
+                List.of(
+                        "org/apache/flink/",
+                        "org/apache/hadoop/",
+                        "org/slf4j/",
+                        "org/apache/logging/",
+                        "org/apache/log4j/",
+                        "javax/annotation/",
+                        // flink-dist has these; brotli4j is platform-specific.
+                        "org/xerial/snappy/",
+                        "net/jpountz/",
+                        "com/aayushatharva/",
+                        "META-INF/versions/");
+        assertThat(entries).filteredOn(e -> provided.stream().anyMatch(e::startsWith)).isEmpty();
+    }
+
+    @Test
+    void zstdJniCarriesItsNativeLibrariesForEveryPlatform() {
+        assertThat(entries)
+                .anyMatch(e -> e.matches("linux/amd64/libzstd-jni-[0-9.-]+\\.so"))
+                .anyMatch(e -> e.matches("linux/aarch64/libzstd-jni-[0-9.-]+\\.so"))
+                .anyMatch(e -> e.matches("darwin/aarch64/libzstd-jni-[0-9.-]+\\.dylib"))
+                .anyMatch(e -> e.matches("win/amd64/libzstd-jni-[0-9.-]+\\.dll"));
+    }
+
+    /**
+     * The relocation must reach every reference, not only the file names. A class that still names
+     * {@code org/apache/orc/...} would load Flink's orc 1.5 (or fail) at run time. The shade plugin
+     * rewrites class references but not method signatures kept as strings, as a serializable lambda
+     * keeps them for its deserialization: such a lambda fails to deserialize once relocated
+     * ("Invalid lambda deserialization"), which is why the connector has none that involves a
+     * relocated type.
+     */
+    @Test
+    void noClassStillReferencesABundledLibraryByItsOriginalName() throws IOException {
+        List<String> unrelocated = new ArrayList<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            for (ZipEntry entry : zip.stream().collect(Collectors.toList())) {
+                if (!entry.getName().endsWith(".class")
+                        || KNOWN_UNRELOCATED_SIGNATURES.contains(entry.getName())) {
+                    continue;
+                }
+                String bytes = read(zip, entry);
+                for (String original : RELOCATED) {
+                    for (int i = bytes.indexOf(original);
+                            i >= 0;
+                            i = bytes.indexOf(original, i + 1)) {
+                        String before = bytes.substring(0, i);
+                        // Relocated (parquet's own shaded.parquet inside ours too), or a resource
+                        // path under META-INF/ (threeten-extra's optional leap second file).
+                        if (!before.endsWith(SHADED)
+                                && !before.endsWith(SHADED + "shaded/parquet/")
+                                && !before.endsWith("META-INF/")) {
+                            unrelocated.add(entry.getName() + " -> " + original);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(unrelocated).isEmpty();
+    }
+
+    @Test
+    void theFactoryServiceFileListsOurTableAndCatalogFactories() throws IOException {
+        assertThat(serviceEntries("org.apache.flink.table.factories.Factory"))
+                .containsExactlyInAnyOrder(
+                        "dev.formattable.flink.table.FormatTableDynamicTableFactory",
+                        "dev.formattable.flink.catalog.FormatTableCatalogFactory");
+    }
+
+    /** Relocated service files: their names and their entries point at classes in the jar. */
+    @Test
+    void everyServiceFileNamesClassesOfTheJar() throws IOException {
+        Map<String, List<String>> services = new LinkedHashMap<>();
+        for (String entry : entries) {
+            if (entry.startsWith("META-INF/services/") && !entry.endsWith("/")) {
+                String service = entry.substring("META-INF/services/".length());
+                services.put(service, serviceEntries(service));
+            }
+        }
+        assertThat(services)
+                .containsKeys(
+                        "org.apache.flink.table.factories.Factory",
+                        "dev.formattable.shaded.org.apache.orc.DataMask$Provider");
+        services.forEach(
+                (service, providers) -> {
+                    assertThat(service)
+                            .matches("org\\.apache\\.flink\\.table\\.factories\\.Factory|dev\\..*");
+                    assertThat(providers)
+                            .isNotEmpty()
+                            .allSatisfy(
+                                    p ->
+                                            assertThat(entries)
+                                                    .contains(p.replace('.', '/') + ".class"));
+                });
+    }
+
+    /**
+     * Next to Flink's own format jars in lib/, no class or resource may exist twice: which copy
+     * wins would depend on the class path order. Only their service files share a name, on purpose
+     * (ServiceLoader reads every one).
+     */
+    @Test
+    void nothingIsAlsoInFlinksParquetAndOrcJars() {
+        for (String property : List.of("flink-sql-parquet.path", "flink-sql-orc.path")) {
+            Path theirs = Path.of(System.getProperty(property));
+            Set<String> theirEntries = entries(theirs);
+            assertThat(theirEntries).as(theirs.toString()).isNotEmpty();
+
+            Set<String> both = new TreeSet<>(entries);
+            both.retainAll(theirEntries);
+            both.removeIf(e -> e.endsWith("/"));
+            assertThat(both)
+                    .as("in both %s and %s", jar.getFileName(), theirs.getFileName())
+                    .filteredOn(
+                            e -> !e.startsWith("META-INF/") || e.startsWith("META-INF/services/"))
+                    .containsOnly("META-INF/services/org.apache.flink.table.factories.Factory");
+        }
+    }
+
+    /** Each bundled library that describes itself (META-INF/maven) is named in our NOTICE. */
+    @Test
+    void noticeNamesTheBundledLibraries() throws IOException {
+        String notice;
+        List<String> bundled = new ArrayList<>();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            notice = read(zip, zip.getEntry("META-INF/NOTICE"));
+            for (String entry : entries) {
+                if (entry.startsWith("META-INF/maven/")
+                        && entry.endsWith("/pom.properties")
+                        && !entry.startsWith("META-INF/maven/dev.formattable/")) {
+                    Properties pom = new Properties();
+                    try (InputStream in = zip.getInputStream(zip.getEntry(entry))) {
+                        pom.load(in);
+                    }
+                    bundled.add(
+                            pom.getProperty("groupId")
+                                    + ":"
+                                    + pom.getProperty("artifactId")
+                                    + ":"
+                                    + pom.getProperty("version"));
+                }
+            }
+        }
+        assertThat(bundled)
+                .contains("org.apache.orc:orc-core:2.3.1")
+                .allSatisfy(coordinates -> assertThat(notice).contains(coordinates));
+        assertThat(notice)
+                .contains("com.github.luben:zstd-jni:", "com.google.protobuf:protobuf-java:");
+    }
+
+    private static List<String> serviceEntries(String service) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            String text = read(zip, zip.getEntry("META-INF/services/" + service));
+            return text.lines()
+                    .map(String::trim)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                    .collect(Collectors.toList());
+        }
+    }
+
+    private static Set<String> entries(Path path) {
+        try (ZipFile zip = new ZipFile(path.toFile())) {
+            return zip.stream()
+                    .map(ZipEntry::getName)
+                    .collect(Collectors.toCollection(TreeSet::new));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** An entry's bytes as a string of the same length (ISO-8859-1), to search class files. */
+    private static String read(ZipFile zip, ZipEntry entry) throws IOException {
+        try (InputStream in = zip.getInputStream(entry)) {
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+}

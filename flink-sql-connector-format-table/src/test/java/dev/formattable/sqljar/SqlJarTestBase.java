@@ -1,0 +1,69 @@
+package dev.formattable.sqljar;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A shared MiniCluster, the packaged jar's path and helpers to run SQL on it. */
+abstract class SqlJarTestBase {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .setConfiguration(clusterConfig())
+                            .build());
+
+    /** The packaged, shaded jar (target/flink-sql-connector-format-table-*.jar). */
+    static final Path SQL_JAR = Path.of(System.getProperty("sqljar.path"));
+
+    private static Configuration clusterConfig() {
+        Configuration conf = new Configuration();
+        // Caps Flink 2.3's stall when closing split fetchers, as in the connector's tests.
+        conf.setString("source.reader.close.timeout", "1000");
+        return conf;
+    }
+
+    static TableEnvironment batchEnv() {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        return env;
+    }
+
+    /** Runs a statement to completion. */
+    static void exec(TableEnvironment env, String sql) {
+        try {
+            env.executeSql(sql).await(5, TimeUnit.MINUTES);
+        } catch (Exception e) {
+            throw new RuntimeException("Failed: " + sql, e);
+        }
+    }
+
+    /** Every row of a query as its string form, sorted. */
+    static List<String> query(TableEnvironment env, String sql) {
+        TableResult result = env.executeSql(sql);
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            it.forEachRemaining(r -> rows.add(r.toString()));
+        } catch (Exception e) {
+            throw new RuntimeException("Failed: " + sql, e);
+        }
+        Collections.sort(rows);
+        return rows;
+    }
+}
