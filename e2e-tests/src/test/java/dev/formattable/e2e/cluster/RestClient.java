@@ -92,15 +92,13 @@ final class RestClient {
 
     /** Opens a gateway session with the given session configuration. */
     String openSession(Map<String, String> properties) throws IOException {
-        return post("/v1/sessions", Map.of("properties", properties))
-                .get("sessionHandle")
-                .asText();
+        return post("/v1/sessions", Map.of("properties", properties)).get("sessionHandle").asText();
     }
 
     /**
-     * Runs one statement and returns every row of its result, each as a list of JSON values. A
-     * DML statement's result is its job id (or, with {@code table.dml-sync}, it returns once the
-     * job has finished).
+     * Runs one statement and returns every row of its result, each as a list of JSON values. A DML
+     * statement's result is its job id (or, with {@code table.dml-sync}, it returns once the job
+     * has finished).
      */
     List<List<JsonNode>> execute(String session, String statement) throws IOException {
         String operation =

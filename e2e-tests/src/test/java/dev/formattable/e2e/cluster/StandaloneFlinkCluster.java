@@ -30,7 +30,11 @@ public final class StandaloneFlinkCluster
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        home = Files.createTempDirectory("flink-e2e-");
+        // Under target/, so the processes' logs stay for a look after a failed run.
+        home =
+                Files.createTempDirectory(
+                        Files.createDirectories(Path.of("target", "flink-cluster")), "run-")
+                        .toAbsolutePath();
         dist = new FlinkDistribution(FlinkDistribution.defaultLib(), home);
         dist.configure(Map.of());
         jobManagerRest = new RestClient(dist.restPort);
@@ -44,11 +48,7 @@ public final class StandaloneFlinkCluster
                             "--configDir",
                             home.resolve("conf").toString());
             startTaskManager();
-            gateway =
-                    dist.start(
-                            "sql-gateway",
-                            "org.apache.flink.table.gateway.SqlGateway",
-                            null);
+            gateway = dist.start("sql-gateway", "org.apache.flink.table.gateway.SqlGateway", null);
             gatewayRest.await("/v1/info", info -> info.has("productName"), "the SQL Gateway");
         } catch (Exception e) {
             throw new IllegalStateException("The Flink cluster did not start; " + logs(), e);
