@@ -195,6 +195,46 @@ class S3CommitITCase extends E2eSqlTestBase {
         assertThat(files).containsExactlyInAnyOrderElementsOf(targets);
     }
 
+    /**
+     * The third rename is carried out but reports failure, and then renaming the first file back
+     * fails too. That file is the only copy of its rows, so it stays published and the error names
+     * it; the same commit then publishes the rest, each row exactly once.
+     */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void aFileThatCannotBeTakenBackStaysPublishedAndIsNamed(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/commits/take-back-fails-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        List<Object[]> oldRows = CoreWrites.rows(1, 0, 30, 3);
+        table.newCommit().append(CoreWrites.write(table, oldRows));
+        List<String> oldFiles = S3.filesBelow(location);
+        List<Object[]> newRows = CoreWrites.rows(2, 100, 40, NEW_PARTITIONS);
+        List<CommitMessage> messages = CoreWrites.write(table, newRows);
+
+        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
+        FormatTable faultyTable = CoreWrites.open(faulty, location);
+        faulty.loseRenameResponse(3).failOn(Op.RENAME, 4);
+        String stuck = messages.get(0).targetPath().toString();
+        assertThatThrownBy(() -> faultyTable.newCommit().withParallelism(1).append(messages))
+                .hasMessageContaining("could not be taken back")
+                .hasMessageContaining(stuck);
+
+        // The old files and the one that could not be taken back; the other three still staged.
+        List<String> files = S3.filesBelow(location);
+        List<String> expectedVisible = new ArrayList<>(oldFiles);
+        expectedVisible.add(stuck.substring(location.length() + 1));
+        assertThat(visible(files)).containsExactlyInAnyOrderElementsOf(expectedVisible);
+        assertThat(TableFiles.staged(files)).hasSize(NEW_PARTITIONS - 1);
+
+        CommitResult retried = table.newCommit().append(messages);
+        assertThat(retried.alreadyPublishedFiles()).isEqualTo(1);
+        assertThat(retried.publishedFiles()).isEqualTo(NEW_PARTITIONS - 1);
+        List<Object[]> all = new ArrayList<>(oldRows);
+        all.addAll(newRows);
+        assertThat(rows(location)).isEqualTo(CoreWrites.printed(all));
+        TableFiles.assertOnlyPublishedDataFiles(S3.filesBelow(location), "parquet", 1);
+    }
+
     /** The files outside {@code _temporary}. */
     private static List<String> visible(List<String> files) {
         List<String> visible = new ArrayList<>(files);

@@ -63,7 +63,7 @@ class S3aFallbackITCase extends TableScenarios {
      * Flink's stream. Parquet reads through Flink's file system and is not affected.
      */
     @Test
-    void orcReadGoesAroundFlinkFileSystem() {
+    void orcReadGoesAroundFlinkFileSystem() throws Exception {
         String location = tableLocation("orc-read");
 
         assertThat(orcReadError(location))

@@ -16,11 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The SQL scenarios every storage must pass, in parquet and orc: a batch INSERT into a table
@@ -36,7 +40,8 @@ public abstract class TableScenarios extends E2eSqlTestBase {
     private static final long STREAM_ROWS = 3000;
     private static final int STREAM_PARTITIONS = 5;
 
-    @TempDir java.nio.file.Path localDir;
+    @TempDir Path localDir;
+    private int copies;
 
     /** Where a table named {@code name} lives on the storage under test (a full URI). */
     protected abstract String tableLocation(String name);
@@ -54,12 +59,10 @@ public abstract class TableScenarios extends E2eSqlTestBase {
 
     /** A local copy of the table at {@code location}. */
     protected final String localCopy(String location) throws Exception {
-        java.nio.file.Path copy = localDir.resolve("copy-" + copies++);
+        Path copy = localDir.resolve("copy-" + copies++);
         storage().copyTo(location, copy);
         return copy.toString();
     }
-
-    private int copies;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"parquet", "orc"})
@@ -103,7 +106,7 @@ public abstract class TableScenarios extends E2eSqlTestBase {
 
         List<String> overwritten = storage().filesBelow(location);
         TableFiles.assertOnlyPublishedDataFiles(overwritten, format, 2);
-        String day = "dt=" + java.time.LocalDate.parse(OVERWRITTEN_DAY).toEpochDay();
+        String day = "dt=" + LocalDate.parse(OVERWRITTEN_DAY).toEpochDay();
         assertThat(TableFiles.notBelow(overwritten, day))
                 .as("files of the days the overwrite does not name")
                 .isEqualTo(TableFiles.notBelow(written, day));
@@ -164,18 +167,13 @@ public abstract class TableScenarios extends E2eSqlTestBase {
      * Writes one orc row to a table at {@code location}, checks that the storage holds it as a
      * published file, and returns the error that reading it back through the location ends in.
      */
-    protected Throwable orcReadError(String location) {
+    protected Throwable orcReadError(String location) throws IOException {
         TableEnvironment env = batchEnv();
         exec(env, createOrders(location, "orc"));
         List<Order> row = OrderRows.generate(44, 1, 1, DAYS, 1);
         exec(env, "INSERT INTO orders " + OrderRows.values(row));
-        try {
-            TableFiles.assertOnlyPublishedDataFiles(storage().filesBelow(location), "orc", 2);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return org.assertj.core.api.Assertions.catchThrowable(
-                () -> query(env, "SELECT * FROM orders"));
+        TableFiles.assertOnlyPublishedDataFiles(storage().filesBelow(location), "orc", 2);
+        return catchThrowable(() -> query(env, "SELECT * FROM orders"));
     }
 
     /** Runs a query on a fresh {@code orders} table over what the storage holds. */

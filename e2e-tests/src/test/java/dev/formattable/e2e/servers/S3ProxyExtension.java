@@ -1,5 +1,6 @@
 package dev.formattable.e2e.servers;
 
+import org.apache.hadoop.conf.Configuration;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,8 +135,8 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
     }
 
     /** A Hadoop configuration with {@link #s3aSettings()}. */
-    public org.apache.hadoop.conf.Configuration s3aConfiguration() {
-        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+    public Configuration s3aConfiguration() {
+        Configuration conf = new Configuration();
         s3aSettings().forEach(conf::set);
         return conf;
     }
@@ -168,10 +170,10 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
     }
 
     @Override
-    public void copyTo(String location, java.nio.file.Path target) throws IOException {
+    public void copyTo(String location, Path target) throws IOException {
         String prefix = URI.create(location).getPath().substring(1) + "/";
         for (String file : filesBelow(location)) {
-            java.nio.file.Path local = target.resolve(file);
+            Path local = target.resolve(file);
             Files.createDirectories(local.getParent());
             try (InputStream in =
                     blobs.getBlobStore().getBlob(bucket, prefix + file).getPayload().openStream()) {

@@ -1,6 +1,7 @@
 package dev.formattable.e2e.servers;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -19,5 +20,5 @@ public interface StorageView {
      * Copies every file below {@code location} to the same relative path below {@code target}, so a
      * table can be read from a local copy.
      */
-    void copyTo(String location, java.nio.file.Path target) throws IOException;
+    void copyTo(String location, Path target) throws IOException;
 }
