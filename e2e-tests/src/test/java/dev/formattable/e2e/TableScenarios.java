@@ -1,0 +1,206 @@
+package dev.formattable.e2e;
+
+import dev.formattable.e2e.servers.StorageView;
+import dev.formattable.e2e.testutils.E2eSqlTestBase;
+import dev.formattable.e2e.testutils.OrderRows;
+import dev.formattable.e2e.testutils.OrderRows.Order;
+import dev.formattable.e2e.testutils.TableFiles;
+
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.test.junit5.InjectMiniCluster;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * The SQL scenarios every storage must pass, in parquet and orc: a batch INSERT into a table
+ * partitioned by {@code (dt, h)}, an INSERT OVERWRITE of one day, and a streaming INSERT with
+ * checkpoints. After each, the rows read back are exactly those written, and the storage server
+ * holds only published data files: nothing staged, nothing half-written outside {@code _temporary}.
+ * A subclass names the storage.
+ */
+public abstract class TableScenarios extends E2eSqlTestBase {
+
+    private static final List<String> DAYS = List.of("2024-03-01", "2024-03-02", "2024-03-03");
+    private static final String OVERWRITTEN_DAY = "2024-03-02";
+    private static final long STREAM_ROWS = 3000;
+    private static final int STREAM_PARTITIONS = 5;
+
+    @TempDir Path localDir;
+    private int copies;
+
+    /** Where a table named {@code name} lives on the storage under test (a full URI). */
+    protected abstract String tableLocation(String name);
+
+    /** The server's own view of what it stores. */
+    protected abstract StorageView storage();
+
+    /**
+     * Where to read a table from: its location, unless the storage cannot serve the format's reader
+     * (see {@code S3PluginITCase}); then a local copy of what the storage holds.
+     */
+    protected String readableLocation(String location, String format) throws Exception {
+        return location;
+    }
+
+    /** A local copy of the table at {@code location}. */
+    protected final String localCopy(String location) throws Exception {
+        Path copy = localDir.resolve("copy-" + copies++);
+        storage().copyTo(location, copy);
+        return copy.toString();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet", "orc"})
+    void batchInsertOverwriteAndRead(String format) throws Exception {
+        String location = tableLocation("orders-" + format);
+        TableEnvironment env = batchEnv();
+        exec(env, createOrders(location, format));
+
+        List<Order> first = OrderRows.generate(42, 1, 120, DAYS, 3);
+        exec(env, "INSERT INTO orders " + OrderRows.values(first));
+
+        assertThat(readOrders(location, format, "SELECT * FROM orders"))
+                .isEqualTo(OrderRows.printed(first));
+        List<String> written = storage().filesBelow(location);
+        TableFiles.assertOnlyPublishedDataFiles(written, format, 2);
+        assertThat(TableFiles.partitionDirs(written))
+                .containsExactlyInAnyOrderElementsOf(
+                        first.stream().map(Order::partitionDir).distinct().toList());
+
+        // Replace one day with rows of other ids and hours.
+        List<Order> replacement = OrderRows.generate(43, 1001, 25, List.of(OVERWRITTEN_DAY), 2);
+        exec(
+                env,
+                "INSERT OVERWRITE orders PARTITION (dt='"
+                        + OVERWRITTEN_DAY
+                        + "') "
+                        + OrderRows.selectWithoutDate(replacement));
+
+        List<Order> expected = new ArrayList<>(replacement);
+        first.stream().filter(o -> !o.dt.toString().equals(OVERWRITTEN_DAY)).forEach(expected::add);
+        assertThat(readOrders(location, format, "SELECT * FROM orders"))
+                .isEqualTo(OrderRows.printed(expected));
+        assertThat(
+                        readOrders(
+                                location,
+                                format,
+                                "SELECT count(*) FROM orders WHERE dt = DATE '"
+                                        + OVERWRITTEN_DAY
+                                        + "'"))
+                .containsExactly("+I[" + replacement.size() + "]");
+
+        List<String> overwritten = storage().filesBelow(location);
+        TableFiles.assertOnlyPublishedDataFiles(overwritten, format, 2);
+        String day = "dt=" + LocalDate.parse(OVERWRITTEN_DAY).toEpochDay();
+        assertThat(TableFiles.notBelow(overwritten, day))
+                .as("files of the days the overwrite does not name")
+                .isEqualTo(TableFiles.notBelow(written, day));
+        assertThat(TableFiles.below(overwritten, day))
+                .as("files of the overwritten day")
+                .isNotEmpty()
+                .doesNotContainAnyElementsOf(TableFiles.below(written, day));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet", "orc"})
+    void streamingInsertWithCheckpoints(String format, @InjectMiniCluster MiniCluster cluster)
+            throws Exception {
+        String location = tableLocation("events-" + format);
+        TableEnvironment env = streamingEnv(localDir.resolve("checkpoints"), 200);
+        // A bounded sequence at a limited rate: the job runs for a few seconds, across several
+        // checkpoints, and commits the rest with its final checkpoint.
+        exec(
+                env,
+                "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
+                        + " 'fields.id.kind'='sequence', 'fields.id.start'='0',"
+                        + " 'fields.id.end'='"
+                        + (STREAM_ROWS - 1)
+                        + "', 'rows-per-second'='1000')");
+        exec(env, createEvents(location, format));
+        TableResult insert =
+                env.executeSql(
+                        "INSERT INTO events SELECT id, CONCAT('row-', CAST(id AS STRING)),"
+                                + " CAST(id % "
+                                + STREAM_PARTITIONS
+                                + " AS INT) FROM gen");
+        insert.await(5, TimeUnit.MINUTES);
+
+        AccessExecutionGraph job = job(cluster, jobId(insert));
+        assertThat(completedCheckpoints(job)).as("completed checkpoints").isPositive();
+
+        TableEnvironment batch = batchEnv();
+        exec(batch, createEvents(readableLocation(location, format), format));
+        assertThat(
+                        query(
+                                batch,
+                                "SELECT count(*), count(DISTINCT id), min(id), max(id),"
+                                        + " sum(CASE WHEN payload = CONCAT('row-', CAST(id AS"
+                                        + " STRING)) AND p = CAST(id % "
+                                        + STREAM_PARTITIONS
+                                        + " AS INT) THEN 1 ELSE 0 END) FROM events"))
+                .as("count, distinct ids, min, max, rows with their payload and partition")
+                .containsExactly(
+                        String.format(
+                                "+I[%d, %d, 0, %d, %d]",
+                                STREAM_ROWS, STREAM_ROWS, STREAM_ROWS - 1, STREAM_ROWS));
+        List<String> files = storage().filesBelow(location);
+        TableFiles.assertOnlyPublishedDataFiles(files, format, 1);
+        assertThat(TableFiles.partitionDirs(files)).hasSize(STREAM_PARTITIONS);
+    }
+
+    /**
+     * Writes one orc row to a table at {@code location}, checks that the storage holds it as a
+     * published file, and returns the error that reading it back through the location ends in.
+     */
+    protected Throwable orcReadError(String location) throws IOException {
+        TableEnvironment env = batchEnv();
+        exec(env, createOrders(location, "orc"));
+        List<Order> row = OrderRows.generate(44, 1, 1, DAYS, 1);
+        exec(env, "INSERT INTO orders " + OrderRows.values(row));
+        TableFiles.assertOnlyPublishedDataFiles(storage().filesBelow(location), "orc", 2);
+        return catchThrowable(() -> query(env, "SELECT * FROM orders"));
+    }
+
+    /** Runs a query on a fresh {@code orders} table over what the storage holds. */
+    private List<String> readOrders(String location, String format, String sql) throws Exception {
+        TableEnvironment env = batchEnv();
+        exec(env, createOrders(readableLocation(location, format), format));
+        return query(env, sql);
+    }
+
+    protected static String createOrders(String location, String format) {
+        return "CREATE TABLE orders ("
+                + OrderRows.COLUMNS
+                + ") PARTITIONED BY ("
+                + OrderRows.PARTITION_KEYS
+                + ") WITH ('connector'='format-table', 'path'='"
+                + location
+                + "', 'file.format'='"
+                + format
+                + "')";
+    }
+
+    private static String createEvents(String location, String format) {
+        return "CREATE TABLE events (id BIGINT, payload STRING, p INT) PARTITIONED BY (p) WITH"
+                + " ('connector'='format-table', 'path'='"
+                + location
+                + "', 'file.format'='"
+                + format
+                + "')";
+    }
+}

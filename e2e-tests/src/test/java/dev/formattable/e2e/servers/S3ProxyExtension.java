@@ -1,0 +1,184 @@
+package dev.formattable.e2e.servers;
+
+import org.apache.hadoop.conf.Configuration;
+import org.gaul.s3proxy.AuthenticationType;
+import org.gaul.s3proxy.S3Proxy;
+import org.jclouds.ContextBuilder;
+import org.jclouds.blobstore.BlobStore;
+import org.jclouds.blobstore.BlobStoreContext;
+import org.jclouds.blobstore.domain.PageSet;
+import org.jclouds.blobstore.domain.StorageMetadata;
+import org.jclouds.blobstore.domain.StorageType;
+import org.jclouds.blobstore.options.ListContainerOptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An S3-compatible server (s3proxy over an in-memory jclouds blob store) on 127.0.0.1, started once
+ * per test class with one empty bucket. Register it as a static field:
+ *
+ * <pre>{@code @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();}</pre>
+ *
+ * <p>It answers S3 requests signed with {@link #ACCESS_KEY} and {@link #SECRET_KEY}, path-style
+ * only, over plain HTTP. {@link #flinkS3Settings()} and {@link #s3aSettings()} are the client
+ * settings for Flink's S3 file system and for Hadoop's S3A. {@link #filesBelow} reads the blob
+ * store directly, so it shows what the server holds whatever a client caches.
+ */
+public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallback, StorageView {
+
+    public static final String ACCESS_KEY = "e2e-access-key";
+    public static final String SECRET_KEY = "e2e-secret-key";
+    public static final String REGION = "us-east-1";
+
+    private final String bucket;
+    private BlobStoreContext blobs;
+    private S3Proxy proxy;
+    private long startupMillis;
+
+    public S3ProxyExtension() {
+        this("e2e-bucket");
+    }
+
+    public S3ProxyExtension(String bucket) {
+        this.bucket = bucket;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        long start = System.nanoTime();
+        // "transient" keeps objects in memory. jclouds' *-nio2 stores break directory renames.
+        blobs =
+                ContextBuilder.newBuilder("transient")
+                        .credentials(ACCESS_KEY, SECRET_KEY)
+                        .build(BlobStoreContext.class);
+        blobs.getBlobStore().createContainerInLocation(null, bucket);
+        proxy =
+                S3Proxy.builder()
+                        .blobStore(blobs.getBlobStore())
+                        .endpoint(URI.create("http://127.0.0.1:0"))
+                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                        .build();
+        proxy.start();
+        // start() returns before Jetty serves; its state says when it does.
+        for (int i = 0; i < 6000 && !"STARTED".equals(proxy.getState()); i++) {
+            Thread.sleep(10);
+        }
+        if (!"STARTED".equals(proxy.getState())) {
+            throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
+        }
+        startupMillis = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("[e2e] s3proxy at %s started in %d ms%n", endpoint(), startupMillis);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        if (proxy != null) {
+            proxy.stop();
+        }
+        if (blobs != null) {
+            blobs.close();
+        }
+    }
+
+    /** {@code http://127.0.0.1:<port>}. */
+    public String endpoint() {
+        return "http://127.0.0.1:" + proxy.getPort();
+    }
+
+    public String bucket() {
+        return bucket;
+    }
+
+    /** {@code <scheme>://<bucket><path>}, e.g. {@code location("s3", "/warehouse/t")}. */
+    public String location(String scheme, String path) {
+        return scheme + "://" + bucket + path;
+    }
+
+    public long startupMillis() {
+        return startupMillis;
+    }
+
+    /** Flink configuration for its S3 file system plugin ({@code flink-s3-fs-hadoop}). */
+    public Map<String, String> flinkS3Settings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("s3.endpoint", endpoint());
+        settings.put("s3.path.style.access", "true");
+        settings.put("s3.access-key", ACCESS_KEY);
+        settings.put("s3.secret-key", SECRET_KEY);
+        return settings;
+    }
+
+    /** Hadoop configuration for S3A ({@code hadoop-aws}). */
+    public Map<String, String> s3aSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("fs.s3a.endpoint", endpoint());
+        settings.put("fs.s3a.endpoint.region", REGION);
+        settings.put("fs.s3a.path.style.access", "true");
+        settings.put("fs.s3a.connection.ssl.enabled", "false");
+        settings.put(
+                "fs.s3a.aws.credentials.provider",
+                "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+        settings.put("fs.s3a.access.key", ACCESS_KEY);
+        settings.put("fs.s3a.secret.key", SECRET_KEY);
+        return settings;
+    }
+
+    /** A Hadoop configuration with {@link #s3aSettings()}. */
+    public Configuration s3aConfiguration() {
+        Configuration conf = new Configuration();
+        s3aSettings().forEach(conf::set);
+        return conf;
+    }
+
+    @Override
+    public List<String> filesBelow(String location) {
+        URI uri = URI.create(location);
+        if (!bucket.equals(uri.getAuthority())) {
+            throw new IllegalArgumentException(location + " is not in bucket " + bucket);
+        }
+        String prefix = uri.getPath().substring(1) + "/";
+        BlobStore store = blobs.getBlobStore();
+        List<String> files = new ArrayList<>();
+        ListContainerOptions options = ListContainerOptions.Builder.prefix(prefix).recursive();
+        while (true) {
+            PageSet<? extends StorageMetadata> page = store.list(bucket, options);
+            for (StorageMetadata m : page) {
+                // Keys ending in '/' are directory markers that S3 clients create.
+                if (m.getType() == StorageType.BLOB && !m.getName().endsWith("/")) {
+                    files.add(m.getName().substring(prefix.length()));
+                }
+            }
+            if (page.getNextMarker() == null) {
+                break;
+            }
+            options = ListContainerOptions.Builder.prefix(prefix).recursive();
+            options.afterMarker(page.getNextMarker());
+        }
+        files.sort(null);
+        return files;
+    }
+
+    @Override
+    public void copyTo(String location, Path target) throws IOException {
+        String prefix = URI.create(location).getPath().substring(1) + "/";
+        for (String file : filesBelow(location)) {
+            Path local = target.resolve(file);
+            Files.createDirectories(local.getParent());
+            try (InputStream in =
+                    blobs.getBlobStore().getBlob(bucket, prefix + file).getPayload().openStream()) {
+                Files.copy(in, local);
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.formattable.e2e.testutils;
+
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Checks on the files a storage server holds below a table (paths relative to the table). */
+public final class TableFiles {
+
+    /** {@code data-<uuid>-<n>.<format>}: the name of a published data file. */
+    private static final String DATA_FILE =
+            "data-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}-\\d+\\.";
+
+    /** A visible {@code key=value} partition directory. */
+    private static final Pattern PARTITION_DIR = Pattern.compile("[^_.][^=/]*=[^/]+");
+
+    private TableFiles() {}
+
+    /** The files in a {@code _temporary} staging directory. */
+    public static List<String> staged(List<String> files) {
+        return files.stream().filter(f -> f.contains("_temporary/")).collect(Collectors.toList());
+    }
+
+    /**
+     * Nothing is staged, and every file is a published data file of {@code format} exactly {@code
+     * levels} partition directories deep: nothing half-written is readable outside {@code
+     * _temporary}.
+     */
+    public static void assertOnlyPublishedDataFiles(List<String> files, String format, int levels) {
+        assertThat(staged(files)).as("staged files left below the table").isEmpty();
+        assertThat(files).as("files below the table").isNotEmpty();
+        Pattern name = Pattern.compile(DATA_FILE + Pattern.quote(format));
+        for (String file : files) {
+            String[] segments = file.split("/");
+            assertThat(segments).as("directory levels of %s", file).hasSize(levels + 1);
+            for (int i = 0; i < levels; i++) {
+                assertThat(segments[i])
+                        .as("partition directory of %s", file)
+                        .matches(PARTITION_DIR);
+            }
+            assertThat(segments[levels]).as("data file name of %s", file).matches(name);
+        }
+    }
+
+    /** The partition directories that hold files. */
+    public static TreeSet<String> partitionDirs(List<String> files) {
+        return files.stream()
+                .map(f -> f.substring(0, f.lastIndexOf('/')))
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The files below {@code dir} (e.g. {@code dt=19783}). */
+    public static List<String> below(List<String> files, String dir) {
+        return files.stream().filter(f -> f.startsWith(dir + "/")).collect(Collectors.toList());
+    }
+
+    /** The files not below {@code dir}. */
+    public static List<String> notBelow(List<String> files, String dir) {
+        return files.stream().filter(f -> !f.startsWith(dir + "/")).collect(Collectors.toList());
+    }
+}
