@@ -33,7 +33,7 @@ public final class StandaloneFlinkCluster
         // Under target/, so the processes' logs stay for a look after a failed run.
         home =
                 Files.createTempDirectory(
-                        Files.createDirectories(Path.of("target", "flink-cluster")), "run-")
+                                Files.createDirectories(Path.of("target", "flink-cluster")), "run-")
                         .toAbsolutePath();
         dist = new FlinkDistribution(FlinkDistribution.defaultLib(), home);
         dist.configure(Map.of());

@@ -61,9 +61,16 @@ public final class FormatFactories {
         return result;
     }
 
-    static Configuration hadoopConf(Map<String, String> formatOptions) {
+    /**
+     * The Hadoop configuration of the parquet and orc libraries: the table's {@code parquet.*} and
+     * {@code orc.*} options, and {@link dev.formattable.flink.format.orc.FlinkReadFileSystem} for
+     * the schemes of Flink's file system plugins.
+     */
+    public static Configuration hadoopConf(Map<String, String> formatOptions) {
         Configuration conf = new Configuration(false);
         conf.setClassLoader(FormatFactories.class.getClassLoader());
+        // orc-core opens files through Hadoop: let it reach what only Flink's plugins reach.
+        dev.formattable.flink.format.orc.FlinkReadFileSystem.register(conf);
         formatOptions.forEach(conf::set);
         return conf;
     }

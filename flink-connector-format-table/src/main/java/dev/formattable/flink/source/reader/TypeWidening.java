@@ -205,9 +205,8 @@ final class TypeWidening {
             }
             return result;
         }
-        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
-        conf.setClassLoader(TypeWidening.class.getClassLoader());
-        FormatFactories.formatOptions(options).forEach(conf::set);
+        org.apache.hadoop.conf.Configuration conf =
+                FormatFactories.hadoopConf(FormatFactories.formatOptions(options));
         try (org.apache.orc.Reader reader =
                 OrcFile.createReader(
                         new org.apache.hadoop.fs.Path(split.path().toUri()),

@@ -1,0 +1,221 @@
+package dev.formattable.flink.format.orc;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PositionedReadable;
+import org.apache.hadoop.fs.Seekable;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * A read-only Hadoop {@link FileSystem} over Flink's file systems, for orc-core, which opens the
+ * files it reads through Hadoop. Registered for the schemes Flink serves through its own plugins
+ * ({@link #SCHEMES}), it lets orc files be read wherever Flink reaches, with Flink's settings: the
+ * S3 plugin lives in a class loader Hadoop never looks into.
+ */
+public final class FlinkReadFileSystem extends FileSystem {
+
+    /** Schemes routed through Flink: those of Flink's file system plugins, not hdfs or file. */
+    public static final List<String> SCHEMES =
+            List.of("s3", "s3a", "s3p", "oss", "gs", "abfs", "abfss", "wasb", "wasbs", "obs");
+
+    private URI uri;
+    private Path workingDirectory = new Path("/");
+
+    /** Makes {@code conf} open files of {@link #SCHEMES} with this class. */
+    public static void register(Configuration conf) {
+        for (String scheme : SCHEMES) {
+            conf.set("fs." + scheme + ".impl", FlinkReadFileSystem.class.getName());
+            // One instance per use: the instance is cheap, and Hadoop's cache is shared JVM-wide.
+            conf.setBoolean("fs." + scheme + ".impl.disable.cache", true);
+        }
+    }
+
+    @Override
+    public void initialize(URI name, Configuration conf) throws IOException {
+        super.initialize(name, conf);
+        this.uri =
+                URI.create(
+                        name.getScheme()
+                                + "://"
+                                + (name.getAuthority() == null ? "" : name.getAuthority()));
+    }
+
+    @Override
+    public String getScheme() {
+        return uri == null ? "flink" : uri.getScheme();
+    }
+
+    @Override
+    public URI getUri() {
+        return uri;
+    }
+
+    private static org.apache.flink.core.fs.Path toFlink(Path path) {
+        return new org.apache.flink.core.fs.Path(path.toUri());
+    }
+
+    @Override
+    public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+        org.apache.flink.core.fs.Path p = toFlink(path);
+        return new FSDataInputStream(new Stream(p.getFileSystem().open(p)));
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path path) throws IOException {
+        org.apache.flink.core.fs.Path p = toFlink(path);
+        org.apache.flink.core.fs.FileStatus s = p.getFileSystem().getFileStatus(p);
+        return new FileStatus(
+                s.getLen(),
+                s.isDir(),
+                s.getReplication(),
+                s.getBlockSize(),
+                s.getModificationTime(),
+                path);
+    }
+
+    @Override
+    public Path getWorkingDirectory() {
+        return workingDirectory;
+    }
+
+    @Override
+    public void setWorkingDirectory(Path dir) {
+        workingDirectory = dir;
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FSDataOutputStream create(
+            Path path,
+            FsPermission permission,
+            boolean overwrite,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
+            throws IOException {
+        throw readOnly("create", path);
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FSDataOutputStream append(
+            Path path, int bufferSize, Progressable progress) throws IOException {
+        throw readOnly("append", path);
+    }
+
+    @Override
+    public boolean rename(Path source, Path target) throws IOException {
+        throw readOnly("rename", source);
+    }
+
+    @Override
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        throw readOnly("delete", path);
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path path) throws IOException {
+        throw readOnly("listStatus", path);
+    }
+
+    @Override
+    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
+        throw readOnly("mkdirs", path);
+    }
+
+    private static IOException readOnly(String operation, Path path) {
+        return new IOException(
+                operation + "(" + path + ") is not available: this file system only reads files");
+    }
+
+    /** A Flink input stream as the seekable, positioned stream Hadoop's readers expect. */
+    private static final class Stream extends InputStream implements Seekable, PositionedReadable {
+
+        private final org.apache.flink.core.fs.FSDataInputStream in;
+
+        Stream(org.apache.flink.core.fs.FSDataInputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return in.read(b, off, len);
+        }
+
+        @Override
+        public void seek(long pos) throws IOException {
+            in.seek(pos);
+        }
+
+        @Override
+        public long getPos() throws IOException {
+            return in.getPos();
+        }
+
+        @Override
+        public boolean seekToNewSource(long targetPos) {
+            return false;
+        }
+
+        @Override
+        public synchronized int read(long position, byte[] buffer, int offset, int length)
+                throws IOException {
+            long old = in.getPos();
+            try {
+                in.seek(position);
+                return in.read(buffer, offset, length);
+            } finally {
+                in.seek(old);
+            }
+        }
+
+        @Override
+        public synchronized void readFully(long position, byte[] buffer, int offset, int length)
+                throws IOException {
+            long old = in.getPos();
+            try {
+                in.seek(position);
+                int done = 0;
+                while (done < length) {
+                    int n = in.read(buffer, offset + done, length - done);
+                    if (n < 0) {
+                        throw new EOFException(
+                                "End of file at "
+                                        + (position + done)
+                                        + ", wanted "
+                                        + length
+                                        + " bytes from "
+                                        + position);
+                    }
+                    done += n;
+                }
+            } finally {
+                in.seek(old);
+            }
+        }
+
+        @Override
+        public void readFully(long position, byte[] buffer) throws IOException {
+            readFully(position, buffer, 0, buffer.length);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+}
