@@ -106,13 +106,6 @@ public final class ColumnStatisticsBuilder {
     /** The statistics of the values added so far; the builder can go on. */
     public ColumnStatistics build() {
         return new ColumnStatistics(
-                name,
-                type,
-                HllSketch.heapify(sketch.toCompactByteArray()),
-                nullCount,
-                min,
-                max,
-                totalWidth,
-                maxWidth);
+                name, type, sketch.copy(), nullCount, min, max, totalWidth, maxWidth);
     }
 }

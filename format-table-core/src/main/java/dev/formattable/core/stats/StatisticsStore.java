@@ -61,8 +61,9 @@ public final class StatisticsStore {
             return Optional.of(StatisticsFormat.decode(bytes));
         } catch (StatisticsFormat.UnreadableException e) {
             LOG.warn("Ignoring the statistics in {}: {}", file, e.getMessage());
-        } catch (RuntimeException e) {
-            // A sketch library that rejects its input in its own way.
+        } catch (RuntimeException | LinkageError e) {
+            // A sketch library that rejects its input in its own way, or cannot load at all: the
+            // memory library of datasketches-java 6.x refuses JDKs other than 8, 11, 17 and 21.
             LOG.warn("Ignoring the statistics in {}: it cannot be decoded: {}", file, e.toString());
         }
         return Optional.empty();
