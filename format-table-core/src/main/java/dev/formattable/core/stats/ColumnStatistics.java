@@ -72,9 +72,9 @@ public final class ColumnStatistics {
         return type;
     }
 
-    /** A read-only view of the sketch; {@link #merge} never changes it. */
+    /** A copy of the sketch, for estimates and bounds of its own. */
     public HllSketch sketch() {
-        return sketch;
+        return sketch.copy();
     }
 
     /** The estimated number of distinct non-null values. */

@@ -86,9 +86,14 @@ public final class Fingerprint {
      * @throws IllegalArgumentException when two entries have one name
      */
     public static Fingerprint of(Collection<FileEntry> entries) {
+        return of(entries, false);
+    }
+
+    private static Fingerprint of(Collection<FileEntry> entries, boolean sameTwiceIsOnce) {
         TreeMap<String, FileEntry> map = new TreeMap<>();
         for (FileEntry e : entries) {
-            if (map.put(e.name(), e) != null) {
+            FileEntry before = map.put(e.name(), e);
+            if (before != null && !(sameTwiceIsOnce && before.equals(e))) {
                 throw new IllegalArgumentException(
                         String.format("The file '%s' is in a fingerprint twice", e.name()));
             }
@@ -96,7 +101,10 @@ public final class Fingerprint {
         return new Fingerprint(map);
     }
 
-    /** The fingerprint of the splits of one partition, named relative to its directory. */
+    /**
+     * The fingerprint of the splits of one partition, named relative to its directory. A file read
+     * as several splits counts once.
+     */
     public static Fingerprint ofSplits(Path partitionDirectory, Collection<DataSplit> splits) {
         List<FileEntry> entries = new ArrayList<>(splits.size());
         for (DataSplit s : splits) {
@@ -106,7 +114,7 @@ public final class Fingerprint {
                             s.fileSize(),
                             s.modificationTime()));
         }
-        return of(entries);
+        return of(entries, true);
     }
 
     /** The fingerprint of listed files of one partition, named relative to its directory. */

@@ -62,6 +62,12 @@ class FingerprintTest {
                         new DataSplit(partition.child("data-a.parquet"), 100, 1_000, List.of()));
 
         assertThat(Fingerprint.ofSplits(partition, splits).files()).containsExactly(A, B);
+        // A file read as two splits is one file; two differing views of a file are refused.
+        List<DataSplit> twice = List.of(splits.get(0), splits.get(0));
+        assertThat(Fingerprint.ofSplits(partition, twice).files()).containsExactly(B);
+        DataSplit other = new DataSplit(partition.child("data-b.parquet"), 1, 2_000, List.of());
+        assertThatThrownBy(() -> Fingerprint.ofSplits(partition, List.of(splits.get(0), other)))
+                .hasMessageContaining("'data-b.parquet' is in a fingerprint twice");
     }
 
     @Test
