@@ -89,6 +89,13 @@ public final class TableOptions implements Serializable {
                     options.getRaw(FormatTableOptions.WRITE_MAX_OPEN_FILES).orElse(""),
                     "must be at least 1");
         }
+        int lgK = options.get(FormatTableOptions.STATISTICS_HLL_LG_K);
+        if (lgK < 4 || lgK > 21) {
+            throw refused(
+                    FormatTableOptions.STATISTICS_HLL_LG_K.key(),
+                    options.getRaw(FormatTableOptions.STATISTICS_HLL_LG_K).orElse(""),
+                    "must be between 4 and 21");
+        }
         String defaultName = options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
         if (defaultName.isBlank() || defaultName.contains("/")) {
             throw refused(
@@ -184,6 +191,11 @@ public final class TableOptions implements Serializable {
 
     public boolean ignoreCorruptFiles() {
         return options.get(FormatTableOptions.SCAN_IGNORE_CORRUPT_FILES);
+    }
+
+    /** The lgK of the sketches of partition statistics. */
+    public int statisticsHllLgK() {
+        return options.get(FormatTableOptions.STATISTICS_HLL_LG_K);
     }
 
     public boolean ignoreLostFiles() {

@@ -230,4 +230,15 @@ class TableOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'partition.default-name'=' '");
     }
+
+    @Test
+    void statisticsSketchPrecisionDefaultsTo12AndStaysInRange() {
+        assertThat(of(Map.of()).statisticsHllLgK()).isEqualTo(12);
+        assertThat(of(Map.of("statistics.hll.lg-k", "16")).statisticsHllLgK()).isEqualTo(16);
+        assertThatThrownBy(() -> of(Map.of("statistics.hll.lg-k", "22")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'statistics.hll.lg-k'='22' must be between 4 and 21");
+        assertThatThrownBy(() -> of(Map.of("statistics.hll.lg-k", "3")))
+                .hasMessageContaining("'statistics.hll.lg-k'='3'");
+    }
 }
