@@ -49,7 +49,8 @@ class SqlJarContentsITCase {
                     "io/airlift/compress/",
                     "org/threeten/extra/",
                     "org/locationtech/jts/",
-                    "org/apache/commons/pool/");
+                    "org/apache/commons/pool/",
+                    "org/apache/datasketches/");
 
     /**
      * flink-orc's {@code OrcColumnarRowInputFormat.createPartitionedFormat} builds a serializable
