@@ -238,7 +238,7 @@ public final class FormatTableDynamicSource
      */
     @Override
     public TableStats reportStatistics() {
-        return FooterStatistics.of(table, tableType, predicate());
+        return PlannerStatistics.of(table, tableType, predicate());
     }
 
     @Override

@@ -219,4 +219,125 @@ class StatisticsReportITCase extends FlinkTestBase {
         String n = calc.substring(calc.indexOf("rowcount = ") + "rowcount = ".length());
         return Double.parseDouble(n.substring(0, n.indexOf(',')));
     }
+
+    private static final RowType SMALL =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("v", DataTypes.BIGINT()),
+                                    DataTypes.FIELD("name", DataTypes.STRING()),
+                                    DataTypes.FIELD("dt", DataTypes.STRING()))
+                            .getLogicalType();
+
+    /** Partition d1 holds v = i % 10 and d2 v = i % 20, for i < 100, with names "n<i>". */
+    private dev.formattable.core.FormatTable storedStatisticsTable() throws IOException {
+        TableEnvironment env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE s (v BIGINT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + dir
+                        + "', 'file.format'='parquet')");
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            values.append(i == 0 ? "" : ", ")
+                    .append(
+                            String.format(
+                                    "(%d, 'n%d', 'd1'), (%d, 'n%d', 'd2')", i % 10, i, i % 20, i));
+        }
+        exec(env, "INSERT INTO s VALUES " + values);
+        dev.formattable.core.FormatTable table =
+                FormatTables.open(
+                        dir.toString(), SMALL, List.of("dt"), Map.of("file.format", "parquet"));
+        for (String day : List.of("d1", "d2")) {
+            int modulus = day.equals("d1") ? 10 : 20;
+            var v =
+                    new dev.formattable.core.stats.ColumnStatisticsBuilder(
+                            "v", dev.formattable.core.types.DataTypes.BIGINT(), 12);
+            var name =
+                    new dev.formattable.core.stats.ColumnStatisticsBuilder(
+                            "name", dev.formattable.core.types.DataTypes.STRING(), 12);
+            for (int i = 0; i < 100; i++) {
+                v.add((long) (i % modulus));
+                name.add("n" + i);
+            }
+            dev.formattable.core.fs.Path partition = table.location().child("dt=" + day);
+            var splits =
+                    table.newScan()
+                            .withPartitionFilter(
+                                    dev.formattable.core.partition.PartitionPredicate.equal(
+                                            "dt", day))
+                            .plan()
+                            .splits();
+            new dev.formattable.core.stats.StatisticsStore(table.fileIO())
+                    .write(
+                            partition,
+                            new dev.formattable.core.stats.PartitionStatistics(
+                                    100,
+                                    dev.formattable.core.stats.Fingerprint.ofSplits(
+                                            partition, splits),
+                                    List.of(v.build(), name.build())));
+        }
+        return table;
+    }
+
+    private TableStats reportSmall(List<Map<String, String>> partitions) {
+        FormatTableDynamicSource source =
+                new FormatTableDynamicSource(
+                        FormatTables.open(
+                                dir.toString(),
+                                SMALL,
+                                List.of("dt"),
+                                Map.of("file.format", "parquet")),
+                        SMALL,
+                        1 << 20,
+                        1024);
+        if (partitions != null) {
+            source.applyPartitions(partitions);
+        }
+        return source.reportStatistics();
+    }
+
+    @org.junit.jupiter.api.Test
+    void storedStatisticsGiveDistinctCountsFromTheUnionOfSketches() throws IOException {
+        storedStatisticsTable();
+        long footersBefore = Footers.footerReads();
+
+        TableStats all = reportSmall(null);
+        assertThat(all.getRowCount()).isEqualTo(200);
+        // The union of {0..9} and {0..19}: 20, not the sum (30) nor the larger (20 by luck).
+        assertThat(all.getColumnStats().get("v").getNdv()).isEqualTo(20);
+        assertThat(all.getColumnStats().get("v").getMax()).isEqualTo(19L);
+        assertThat(all.getColumnStats().get("name").getNdv()).isEqualTo(100);
+        assertThat(all.getColumnStats().get("name").getMaxLen()).isEqualTo(3);
+        assertThat(Footers.footerReads()).as("no footer read").isEqualTo(footersBefore);
+
+        TableStats d1 = reportSmall(List.of(Map.of("dt", "d1")));
+        assertThat(d1.getRowCount()).isEqualTo(100);
+        assertThat(d1.getColumnStats().get("v").getNdv()).isEqualTo(10);
+        assertThat(d1.getColumnStats().get("v").getMax()).isEqualTo(9L);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aPartitionWhoseFilesChangedFallsBackToFooters() throws IOException {
+        storedStatisticsTable();
+        TableEnvironment env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE s (v BIGINT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + dir
+                        + "', 'file.format'='parquet')");
+        exec(env, "INSERT INTO s VALUES (1000, 'late', 'd2')");
+
+        TableStats all = reportSmall(null);
+        // d2's stored statistics no longer cover its files: its footers count, and no distinct
+        // count is claimed for the table.
+        assertThat(all.getRowCount()).isEqualTo(201);
+        assertThat(all.getColumnStats().get("v").getNdv()).isNull();
+        assertThat(all.getColumnStats().get("v").getMax()).isEqualTo(1000L);
+        assertThat(all.getColumnStats().get("v").getNullCount()).isZero();
+        // d1's are still current.
+        assertThat(reportSmall(List.of(Map.of("dt", "d1"))).getColumnStats().get("v").getNdv())
+                .isEqualTo(10);
+    }
 }
