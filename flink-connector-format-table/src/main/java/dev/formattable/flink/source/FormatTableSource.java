@@ -6,6 +6,7 @@ import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
 import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+import dev.formattable.flink.source.reader.MetadataColumns;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -245,7 +246,7 @@ public final class FormatTableSource
         int[] withMetadata = java.util.Arrays.copyOf(mapping, mapping.length + metadataKeys.size());
         for (int i = 0; i < metadataKeys.size(); i++) {
             String key = metadataKeys.get(i);
-            DataType type = FormatTableBulkFormat.METADATA.get(key);
+            DataType type = MetadataColumns.METADATA.get(key);
             if (type == null) {
                 throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
             }

@@ -3,7 +3,7 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.source.FormatTableSource;
-import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+import dev.formattable.flink.source.reader.MetadataColumns;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -243,7 +243,7 @@ public final class FormatTableDynamicSource
 
     @Override
     public Map<String, DataType> listReadableMetadata() {
-        return FormatTableBulkFormat.METADATA;
+        return MetadataColumns.METADATA;
     }
 
     @Override

@@ -14,15 +14,11 @@ import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.SimpleCounter;
-import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.utils.JoinedRowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -32,9 +28,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -60,7 +54,10 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     private final String[] notNullNames;
     private final long limit;
 
-    /** Metadata columns ({@link #METADATA}) appended after the partition values, in order. */
+    /**
+     * Metadata columns ({@link MetadataColumns#METADATA}) appended after the partition values, in
+     * order.
+     */
     private final String[] metadataKeys;
 
     private transient AtomicLong emitted;
@@ -75,18 +72,6 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     @Nullable private int[] selected;
     private int batchSize;
-
-    /** The readable metadata columns and their types, like those of the filesystem connector. */
-    public static final Map<String, DataType> METADATA = metadata();
-
-    private static Map<String, DataType> metadata() {
-        Map<String, DataType> m = new LinkedHashMap<>();
-        m.put("file.path", DataTypes.STRING().notNull());
-        m.put("file.name", DataTypes.STRING().notNull());
-        m.put("file.size", DataTypes.BIGINT().notNull());
-        m.put("file.modification-time", DataTypes.TIMESTAMP_LTZ(3).notNull());
-        return java.util.Collections.unmodifiableMap(m);
-    }
 
     public FormatTableBulkFormat(
             BulkFormat<RowData, FileSourceSplit> inner,
@@ -115,7 +100,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         this.metadataKeys =
                 metadataKeys == null ? new String[0] : metadataKeys.toArray(new String[0]);
         for (String key : this.metadataKeys) {
-            if (!METADATA.containsKey(key)) {
+            if (!MetadataColumns.METADATA.containsKey(key)) {
                 throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
             }
         }
@@ -187,7 +172,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         java.util.Map<String, LogicalType> fileColumns = null;
         if (dataType != null) {
             try {
-                fileColumns = TypeWidening.fileColumns(table.options(), split);
+                fileColumns = FileColumnTypes.read(table.options(), split);
             } catch (IOException | RuntimeException e) {
                 return skipOrFail(split, e);
             }
@@ -282,7 +267,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         PartitionLayout layout = table.layout();
         GenericRowData row = new GenericRowData(layout.levels() + metadataKeys.length);
         for (int i = 0; i < metadataKeys.length; i++) {
-            row.setField(layout.levels() + i, metadataValue(metadataKeys[i], split));
+            row.setField(layout.levels() + i, MetadataColumns.value(metadataKeys[i], split));
         }
         if (layout.levels() == 0) {
             return row;
@@ -307,21 +292,6 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
             row.setField(level, FlinkTypes.toInternal(value.get()[0], types.get(level)));
         }
         return row;
-    }
-
-    private static Object metadataValue(String key, FileSourceSplit split) {
-        switch (key) {
-            case "file.path":
-                return StringData.fromString(split.path().toString());
-            case "file.name":
-                return StringData.fromString(split.path().getName());
-            case "file.size":
-                return split.fileSize();
-            case "file.modification-time":
-                return TimestampData.fromEpochMillis(split.fileModificationTime());
-            default:
-                throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
-        }
     }
 
     private List<LogicalType> partitionTypes() {

@@ -1,11 +1,6 @@
 package dev.formattable.flink.source.reader;
 
-import dev.formattable.core.options.FileFormat;
-import dev.formattable.core.options.TableOptions;
-import dev.formattable.flink.format.FormatFactories;
-
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
@@ -13,31 +8,12 @@ import org.apache.flink.table.data.RawValueData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.types.logical.BigIntType;
-import org.apache.flink.table.types.logical.BooleanType;
-import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.DoubleType;
-import org.apache.flink.table.types.logical.FloatType;
-import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.SmallIntType;
-import org.apache.flink.table.types.logical.TinyIntType;
-import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.RowKind;
-
-import org.apache.orc.OrcFile;
-import org.apache.orc.TypeDescription;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.DelegatingSeekableInputStream;
-import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.SeekableInputStream;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType;
-import org.apache.parquet.schema.Type;
 
 import javax.annotation.Nullable;
 
@@ -45,7 +21,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -189,158 +164,6 @@ final class TypeWidening {
     }
 
     // ---------------------------------------------------------------- file schemas
-
-    /** The types of the top-level columns of a file that widening knows, by name. */
-    static Map<String, LogicalType> fileColumns(TableOptions options, FileSourceSplit split)
-            throws IOException {
-        Map<String, LogicalType> result = new HashMap<>();
-        if (options.format() == FileFormat.PARQUET) {
-            try (ParquetFileReader reader = ParquetFileReader.open(new FlinkInputFile(split))) {
-                for (Type t : reader.getFooter().getFileMetaData().getSchema().getFields()) {
-                    LogicalType type = t.isPrimitive() ? parquetType(t.asPrimitiveType()) : null;
-                    if (type != null) {
-                        result.put(t.getName(), type);
-                    }
-                }
-            }
-            return result;
-        }
-        org.apache.hadoop.conf.Configuration conf =
-                FormatFactories.hadoopConf(FormatFactories.formatOptions(options));
-        try (org.apache.orc.Reader reader =
-                OrcFile.createReader(
-                        new org.apache.hadoop.fs.Path(split.path().toUri()),
-                        OrcFile.readerOptions(conf).maxLength(split.fileSize()))) {
-            TypeDescription schema = reader.getSchema();
-            List<String> names = schema.getFieldNames();
-            for (int i = 0; i < names.size(); i++) {
-                LogicalType type = orcType(schema.getChildren().get(i));
-                if (type != null) {
-                    result.put(names.get(i), type);
-                }
-            }
-        }
-        return result;
-    }
-
-    @Nullable
-    private static LogicalType orcType(TypeDescription t) {
-        switch (t.getCategory()) {
-            case BOOLEAN:
-                return new BooleanType();
-            case BYTE:
-                return new TinyIntType();
-            case SHORT:
-                return new SmallIntType();
-            case INT:
-                return new IntType();
-            case LONG:
-                return new BigIntType();
-            case FLOAT:
-                return new FloatType();
-            case DOUBLE:
-                return new DoubleType();
-            case DECIMAL:
-                return new DecimalType(t.getPrecision(), t.getScale());
-            case DATE:
-                return new DateType();
-            case STRING:
-            case CHAR:
-            case VARCHAR:
-                return VarCharType.STRING_TYPE;
-            default:
-                return null;
-        }
-    }
-
-    @Nullable
-    private static LogicalType parquetType(PrimitiveType t) {
-        LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
-        if (a instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) {
-            LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d =
-                    (LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) a;
-            return new DecimalType(d.getPrecision(), d.getScale());
-        }
-        switch (t.getPrimitiveTypeName()) {
-            case BOOLEAN:
-                return new BooleanType();
-            case FLOAT:
-                return new FloatType();
-            case DOUBLE:
-                return new DoubleType();
-            case INT32:
-                if (a == null) {
-                    return new IntType();
-                }
-                if (a instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
-                    return new DateType();
-                }
-                if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation) {
-                    LogicalTypeAnnotation.IntLogicalTypeAnnotation i =
-                            (LogicalTypeAnnotation.IntLogicalTypeAnnotation) a;
-                    if (!i.isSigned()) {
-                        return null;
-                    }
-                    switch (i.getBitWidth()) {
-                        case 8:
-                            return new TinyIntType();
-                        case 16:
-                            return new SmallIntType();
-                        case 32:
-                            return new IntType();
-                        default:
-                            return null;
-                    }
-                }
-                return null;
-            case INT64:
-                if (a == null
-                        || (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation
-                                && ((LogicalTypeAnnotation.IntLogicalTypeAnnotation) a)
-                                        .isSigned())) {
-                    return new BigIntType();
-                }
-                return null;
-            case BINARY:
-                return a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-                        ? VarCharType.STRING_TYPE
-                        : null;
-            default:
-                return null;
-        }
-    }
-
-    /** A parquet input file over Flink's file system of the split. */
-    private static final class FlinkInputFile implements InputFile {
-        private final FileSourceSplit split;
-
-        FlinkInputFile(FileSourceSplit split) {
-            this.split = split;
-        }
-
-        @Override
-        public long getLength() {
-            return split.fileSize();
-        }
-
-        @Override
-        public SeekableInputStream newStream() throws IOException {
-            FSDataInputStream in = split.path().getFileSystem().open(split.path());
-            return new DelegatingSeekableInputStream(in) {
-                @Override
-                public long getPos() throws IOException {
-                    return in.getPos();
-                }
-
-                @Override
-                public void seek(long position) throws IOException {
-                    in.seek(position);
-                }
-            };
-        }
-    }
-
-    // ---------------------------------------------------------------- widened rows
 
     /** A row read at the file's types that answers at the table's types. */
     static final class WidenedRow implements RowData {
