@@ -1,9 +1,9 @@
 package dev.formattable.bench;
 
-import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.LocalInputFile;
 
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 /** What a written parquet table holds, from its footers alone: rows and non-empty partitions. */
 final class FooterSummary {
 
-    private static final Configuration CONF = new Configuration();
+    // Plain options: a Hadoop configuration per file would reload its XML resources each time.
+    private static final ParquetReadOptions OPTIONS = ParquetReadOptions.builder().build();
 
     private FooterSummary() {}
 
@@ -27,10 +28,7 @@ final class FooterSummary {
         long rows = 0;
         Set<Path> partitions = new HashSet<>();
         for (Path f : files) {
-            try (ParquetFileReader r =
-                    ParquetFileReader.open(
-                            HadoopInputFile.fromPath(
-                                    new org.apache.hadoop.fs.Path(f.toUri()), CONF))) {
+            try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(f), OPTIONS)) {
                 for (BlockMetaData b : r.getFooter().getBlocks()) {
                     rows += b.getRowCount();
                 }
