@@ -1,0 +1,81 @@
+package dev.formattable.bench;
+
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The command line of {@link BenchmarkMain}: scale, pairs, scenarios and the work directory. */
+public final class Args {
+
+    /** Every scenario, in the order they run. */
+    public static final List<String> SCENARIOS =
+            List.of("write", "scan", "count", "plan", "commit", "heap");
+
+    public final Scale scale;
+    public final int pairs;
+    public final Set<String> scenarios;
+    public final Path workDir;
+
+    private Args(Scale scale, int pairs, Set<String> scenarios, Path workDir) {
+        this.scale = scale;
+        this.pairs = pairs;
+        this.scenarios = scenarios;
+        this.workDir = workDir;
+    }
+
+    /**
+     * Parses {@code [--scale small|large] [--pairs N] [--only a,b] [--work-dir DIR]}.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static Args parse(String... args) {
+        Scale scale = Scale.SMALL;
+        int pairs = 5;
+        Set<String> scenarios = new LinkedHashSet<>(SCENARIOS);
+        Path workDir = Path.of("benchmarks/target/bench-work");
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h")) {
+                throw new IllegalArgumentException(usage());
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("Missing value after " + a + "\n" + usage());
+            }
+            String v = args[++i];
+            switch (a) {
+                case "--scale":
+                    scale = Scale.of(v);
+                    break;
+                case "--pairs":
+                    pairs = Integer.parseInt(v);
+                    if (pairs < 5) {
+                        throw new IllegalArgumentException("--pairs must be at least 5, got " + v);
+                    }
+                    break;
+                case "--only":
+                    scenarios = new LinkedHashSet<>();
+                    for (String s : v.split(",")) {
+                        if (!SCENARIOS.contains(s.trim())) {
+                            throw new IllegalArgumentException(
+                                    "Unknown scenario '" + s + "', expected one of " + SCENARIOS);
+                        }
+                        scenarios.add(s.trim());
+                    }
+                    break;
+                case "--work-dir":
+                    workDir = Path.of(v);
+                    break;
+                default:
+                    throw new IllegalArgumentException("Unknown argument " + a + "\n" + usage());
+            }
+        }
+        return new Args(scale, pairs, scenarios, workDir);
+    }
+
+    static String usage() {
+        return "usage: benchmarks.sh [--scale small|large] [--pairs N>=5] [--only "
+                + String.join(",", SCENARIOS)
+                + "] [--work-dir DIR]";
+    }
+}

@@ -1,0 +1,61 @@
+package dev.formattable.bench;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+
+import java.net.URI;
+
+/**
+ * One local Flink cluster in this JVM for every job of the run. A table environment's local
+ * executor would start a cluster per job, and that start-up (seconds on two busy cores) would swamp
+ * the figures of both sides alike.
+ */
+public final class Cluster {
+
+    private static MiniCluster cluster;
+    private static URI rest;
+
+    private Cluster() {}
+
+    /** Starts the cluster once; later calls return the same REST address. */
+    public static synchronized URI start() throws Exception {
+        if (cluster == null) {
+            Configuration conf = new Configuration();
+            conf.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+            conf.set(RestOptions.ADDRESS, "127.0.0.1");
+            conf.set(RestOptions.PORT, 0);
+            conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(512));
+            // FLINK-40660: a reader may stall 30 s on close; cap it so a stall cannot skew a run.
+            conf.setString("source.reader.close.timeout", "1000");
+            cluster =
+                    new MiniCluster(
+                            new MiniClusterConfiguration.Builder()
+                                    .setConfiguration(conf)
+                                    .setNumTaskManagers(1)
+                                    .setNumSlotsPerTaskManager(2)
+                                    .build());
+            cluster.start();
+            rest = cluster.getRestAddress().get();
+        }
+        return rest;
+    }
+
+    /** The settings that send a table environment's jobs to the cluster. */
+    public static void target(Configuration conf) throws Exception {
+        URI uri = start();
+        conf.setString("execution.target", "remote");
+        conf.setString("rest.address", uri.getHost());
+        conf.setString("rest.port", String.valueOf(uri.getPort()));
+    }
+
+    public static synchronized void stop() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+            cluster = null;
+        }
+    }
+}

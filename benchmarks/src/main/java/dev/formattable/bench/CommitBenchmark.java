@@ -1,0 +1,203 @@
+package dev.formattable.bench;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.types.DataField;
+import dev.formattable.core.types.DataTypes;
+import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.flink.fs.FlinkFileIO;
+
+import org.apache.flink.connector.file.table.EmptyMetaStoreFactory;
+import org.apache.flink.connector.file.table.FileSystemCommitter;
+import org.apache.flink.connector.file.table.PartitionTempFileManager;
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Scenario 4: the publish step of a batch job that wrote N files into 100 partitions. Both sides
+ * find the same N staged files (1 KiB each, written beforehand and not timed) and publish them:
+ * ours with the core's {@code FormatTableCommit.append}, theirs with flink-connector-files' own
+ * {@code FileSystemCommitter}, which the filesystem sink calls when a batch job finishes. Both run
+ * on Flink's file system for the location, local or S3A on s3proxy.
+ */
+public final class CommitBenchmark {
+
+    private static final int PARTITIONS = 100;
+    private static final byte[] CONTENT = new byte[1024];
+
+    private final Args args;
+    private final ResultTable table;
+
+    public CommitBenchmark(Args args, ResultTable table) {
+        this.args = args;
+        this.table = table;
+    }
+
+    public void run() throws Exception {
+        java.nio.file.Path local = args.workDir.toAbsolutePath().resolve("commit");
+        Dirs.deleteRecursively(local);
+        int files = args.scale.commitFiles;
+        measure("commit " + files + " files, local", local.toUri().toString(), files);
+        Dirs.deleteRecursively(local);
+        int s3Files = args.scale.s3CommitFiles;
+        try (S3Store s3 = new S3Store()) {
+            measure("commit " + s3Files + " files, s3proxy (S3A)", s3.location("commit"), s3Files);
+        }
+    }
+
+    private void measure(String label, String root, int files) throws Exception {
+        String base = root.endsWith("/") ? root : root + "/";
+        Pairs.Result r =
+                Pairs.run(
+                        label,
+                        1,
+                        args.pairs,
+                        run -> ours(base + "ours-" + run, files),
+                        run -> theirs(base + "theirs-" + run, files));
+        table.add(label, "ms (lower is better)", r, "100 partitions; answer = files visible");
+    }
+
+    private static Map<String, String> partition(int i) {
+        Map<String, String> spec = new LinkedHashMap<>();
+        spec.put("p1", String.valueOf(i % PARTITIONS / 10));
+        spec.put("p2", String.valueOf(i % 10));
+        return spec;
+    }
+
+    private Sample ours(String location, int files) throws Exception {
+        TableSchema schema =
+                new TableSchema(
+                        List.of(
+                                new DataField(0, "id", DataTypes.BIGINT()),
+                                new DataField(1, "p1", DataTypes.INT()),
+                                new DataField(2, "p2", DataTypes.INT())),
+                        List.of("p1", "p2"),
+                        Map.of("file.format", "parquet"));
+        FlinkFileIO io = new FlinkFileIO();
+        FormatTable t = FormatTable.open(io, Path.of(location), schema);
+        DataFilePathFactory names = new DataFilePathFactory(t.options());
+        List<CommitMessage> messages = new ArrayList<>();
+        List<Path> staged = new ArrayList<>();
+        for (int i = 0; i < files; i++) {
+            Map<String, String> spec = partition(i);
+            Path dir =
+                    t.qualifiedLocation().resolve("p1=" + spec.get("p1") + "/p2=" + spec.get("p2"));
+            Path target = names.newTarget(dir);
+            Path stage = names.stagedPathFor(target);
+            staged.add(stage);
+            messages.add(new CommitMessage(stage, target, spec, 1, CONTENT.length));
+        }
+        parallel(staged, p -> write(io, p));
+        long start = System.nanoTime();
+        t.newCommit().append(messages);
+        double ms = (System.nanoTime() - start) / 1e6;
+        return new Sample(ms, "files=" + countVisible(location));
+    }
+
+    private Sample theirs(String location, int files) throws Exception {
+        org.apache.flink.core.fs.Path tablePath = new org.apache.flink.core.fs.Path(location);
+        org.apache.flink.core.fs.Path tmp =
+                new org.apache.flink.core.fs.Path(location, ".staging_" + UUID.randomUUID());
+        // Two writer tasks, as a job with parallelism 2 has.
+        PartitionTempFileManager[] tasks = {
+            new PartitionTempFileManager(FileSystem::get, tmp, 0, 0),
+            new PartitionTempFileManager(FileSystem::get, tmp, 1, 0)
+        };
+        List<org.apache.flink.core.fs.Path> staged = new ArrayList<>();
+        for (int i = 0; i < files; i++) {
+            Map<String, String> spec = partition(i);
+            staged.add(
+                    tasks[i % 2].createPartitionDir(
+                            "p1=" + spec.get("p1"), "p2=" + spec.get("p2")));
+        }
+        parallel(staged, p -> write(p));
+        FileSystemCommitter committer =
+                new FileSystemCommitter(
+                        FileSystem::get,
+                        new EmptyMetaStoreFactory(tablePath),
+                        false,
+                        tmp,
+                        2,
+                        false,
+                        ObjectIdentifier.of("bench", "bench", "commit"),
+                        new LinkedHashMap<>(),
+                        List.of());
+        long start = System.nanoTime();
+        committer.commitPartitions();
+        double ms = (System.nanoTime() - start) / 1e6;
+        // The sink removes its staging directory after the commit too; not timed on either side.
+        tmp.getFileSystem().delete(tmp, true);
+        return new Sample(ms, "files=" + countVisible(location));
+    }
+
+    private static void write(FlinkFileIO io, Path p) throws Exception {
+        try (var out = io.newOutputStream(p, false)) {
+            out.write(CONTENT);
+        }
+    }
+
+    private static void write(org.apache.flink.core.fs.Path p) throws Exception {
+        try (FSDataOutputStream out =
+                p.getFileSystem().create(p, FileSystem.WriteMode.NO_OVERWRITE)) {
+            out.write(CONTENT);
+        }
+    }
+
+    /** Staging is preparation, not measured; done on 8 threads so S3 runs stay short. */
+    private static <T> void parallel(List<T> items, ThrowingConsumer<T> action) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (T item : items) {
+                futures.add(
+                        pool.submit(
+                                () -> {
+                                    action.accept(item);
+                                    return null;
+                                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Visible files below a location, through Flink's file system (both sides alike). */
+    static long countVisible(String location) throws Exception {
+        org.apache.flink.core.fs.Path root = new org.apache.flink.core.fs.Path(location);
+        return countVisible(root.getFileSystem(), root);
+    }
+
+    private static long countVisible(FileSystem fs, org.apache.flink.core.fs.Path dir)
+            throws Exception {
+        long n = 0;
+        for (FileStatus s : fs.listStatus(dir)) {
+            String name = s.getPath().getName();
+            if (name.startsWith("_") || name.startsWith(".")) {
+                continue;
+            }
+            n += s.isDir() ? countVisible(fs, s.getPath()) : 1;
+        }
+        return n;
+    }
+
+    @FunctionalInterface
+    private interface ThrowingConsumer<T> {
+        void accept(T t) throws Exception;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.formattable.bench;
+
+import dev.formattable.bench.Sql.Side;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Scenario 6: the heap a streaming job needs to write 10,000 partitions. Each run is a child JVM
+ * ({@link HeapJob}) with a fixed {@value #XMX} heap; the figure is the largest heap left after a
+ * garbage collection, in MiB. A side that runs out of heap gets no figure.
+ */
+public final class HeapBenchmark {
+
+    // Flink's filesystem sink ran out of a 1 GiB heap here (one open parquet writer per
+    // partition); 4 GiB lets both sides finish, so both get a figure.
+    static final String XMX = "-Xmx4g";
+
+    private final Args args;
+    private final ResultTable table;
+
+    public HeapBenchmark(Args args, ResultTable table) {
+        this.args = args;
+        this.table = table;
+    }
+
+    public void run() throws Exception {
+        Path root = args.workDir.toAbsolutePath().resolve("heap");
+        Dirs.deleteRecursively(root);
+        long rows = args.scale.streamingRows;
+        String label = "streaming write, 10,000 partitions, parquet";
+        // Every run is a fresh JVM, so there is nothing to warm up. A run that fails (out of
+        // heap) has no figure; the side's cell then says how many runs failed and why.
+        List<Double> ours = new ArrayList<>();
+        List<Double> theirs = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        String expected = null;
+        boolean agree = true;
+        for (int i = 0; i < args.pairs; i++) {
+            for (Side side : Side.values()) {
+                int run = i * 2 + side.ordinal();
+                Sample s = child(side, root.resolve(side.name().toLowerCase() + "-" + run), rows);
+                System.err.printf("  %s %s run %d: %s%n", label, side, i + 1, s.answer);
+                if (Double.isNaN(s.value)) {
+                    failures.add(side + ": " + s.answer);
+                    continue;
+                }
+                agree &= expected == null || expected.equals(s.answer);
+                expected = expected == null ? s.answer : expected;
+                (side == Side.OURS ? ours : theirs).add(s.value);
+            }
+        }
+        String note = rows + " rows, 1 writer, child JVM " + XMX + "; answer " + expected;
+        table.add(
+                new ResultTable.Row(
+                        label,
+                        "MiB heap after GC, max (lower is better)",
+                        cell(ours, agree, Side.OURS, failures),
+                        cell(theirs, agree, Side.THEIRS, failures),
+                        agree && !ours.isEmpty() && ours.size() == theirs.size()
+                                ? String.format(
+                                        java.util.Locale.ROOT,
+                                        "%.2f",
+                                        Stats.of(ours).median / Stats.of(theirs).median)
+                                : "-",
+                        note));
+    }
+
+    private String cell(List<Double> values, boolean agree, Side side, List<String> failures) {
+        long failed = failures.stream().filter(f -> f.startsWith(side + ":")).count();
+        if (!agree) {
+            return "ANSWERS DIFFER";
+        }
+        if (failed > 0) {
+            String why =
+                    failures.stream()
+                                    .filter(f -> f.startsWith(side + ":"))
+                                    .anyMatch(f -> f.contains("OutOfMemoryError"))
+                            ? "OutOfMemoryError"
+                            : "failed";
+            return why + " in " + failed + " of " + args.pairs + " runs";
+        }
+        return Stats.of(values).format();
+    }
+
+    private Sample child(Side side, Path dir, long rows) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(XMX);
+        cmd.add("-XX:+UseG1GC");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(HeapJob.class.getName());
+        cmd.add(side.name());
+        cmd.add("parquet");
+        cmd.add(dir.toUri().toString());
+        cmd.add(String.valueOf(rows));
+        cmd.add(dir.resolveSibling(dir.getFileName() + "-checkpoints").toUri().toString());
+        Path log = dir.resolveSibling(dir.getFileName() + ".log");
+        java.nio.file.Files.createDirectories(dir.getParent());
+        Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
+        String result = null;
+        List<String> tail = new ArrayList<>();
+        try (BufferedReader out =
+                new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("RESULT ")) {
+                    result = line;
+                }
+                tail.add(line);
+            }
+        }
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+        }
+        if (result == null) {
+            // No figure: the answer marks the failure, so the pair cannot count.
+            boolean oom =
+                    java.nio.file.Files.readString(log).contains("java.lang.OutOfMemoryError");
+            return new Sample(
+                    Double.NaN,
+                    (oom ? "OutOfMemoryError" : "exit " + p.exitValue()) + ", see " + log);
+        }
+        // Written tables stay until the next run starts: deleting 10,000 directories is slow.
+        String answer = FooterSummary.summary(dir);
+        return new Sample(Long.parseLong(result.split(" ")[1]) / 1048576.0, answer);
+    }
+}

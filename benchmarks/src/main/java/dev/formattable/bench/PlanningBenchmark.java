@@ -1,0 +1,118 @@
+package dev.formattable.bench;
+
+import dev.formattable.bench.Sql.Side;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Scenario 3: a point query (equality on both partition keys) and a range query on a table of 100 x
+ * 100 partitions with one one-row file each, read by both connectors through {@link
+ * CountingFileSystem}. The figure is the wall time of the whole query (planning, listing, reading
+ * one or 500 tiny files, job start-up); the listing calls are counted over the same query.
+ */
+public final class PlanningBenchmark {
+
+    private static final String COLUMNS = "id BIGINT, v INT, p1 INT, p2 INT";
+
+    private final Args args;
+    private final ResultTable table;
+    private final TableEnvironment env;
+
+    public PlanningBenchmark(Args args, ResultTable table) throws Exception {
+        this.args = args;
+        this.table = table;
+        this.env = Sql.batch();
+    }
+
+    public void run() throws Exception {
+        Path root = args.workDir.toAbsolutePath().resolve("plan");
+        Dirs.deleteRecursively(root);
+        Path dir = root.resolve("table");
+        createTable(root, dir);
+        String uri = CountingFileSystem.uri(dir);
+        measure(
+                "plan point query, 10,000 partitions",
+                dir,
+                uri,
+                "SELECT COUNT(*), SUM(id) FROM t WHERE p1 = 42 AND p2 = 17");
+        measure(
+                "plan range query (p1 in 5 of 100), 10,000 partitions",
+                dir,
+                uri,
+                "SELECT COUNT(*), SUM(id) FROM t WHERE p1 BETWEEN 10 AND 14");
+        Dirs.deleteRecursively(root);
+    }
+
+    /** One tiny parquet file written by us, copied into every partition directory. */
+    private void createTable(Path root, Path dir) throws Exception {
+        Path template = root.resolve("template");
+        Sql.createTable(
+                env,
+                "tmpl",
+                Side.OURS,
+                "parquet",
+                template.toUri().toString(),
+                "id BIGINT, v INT",
+                "");
+        Sql.run(env, "INSERT INTO tmpl VALUES (CAST(1 AS BIGINT), 7)");
+        Path file;
+        try (Stream<Path> files = Dirs.visibleFiles(template)) {
+            file = files.findFirst().orElseThrow();
+        }
+        for (int p1 = 0; p1 < 100; p1++) {
+            for (int p2 = 0; p2 < 100; p2++) {
+                Path part = dir.resolve("p1=" + p1).resolve("p2=" + p2);
+                Files.createDirectories(part);
+                Files.copy(
+                        file, part.resolve("data-0.parquet"), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private void measure(String label, Path dir, String uri, String query) throws Exception {
+        List<Double> oursCalls = new ArrayList<>();
+        List<Double> theirsCalls = new ArrayList<>();
+        Pairs.Result r =
+                Pairs.run(
+                        label,
+                        1,
+                        args.pairs,
+                        run -> query(Side.OURS, dir, uri, query, oursCalls),
+                        run -> query(Side.THEIRS, dir, uri, query, theirsCalls));
+        table.add(label, "ms, whole query (lower is better)", r, "answer " + r.oursAnswer);
+        // The warm-up pair's counts are dropped like its times.
+        Stats ours = Stats.of(oursCalls.subList(1, oursCalls.size()));
+        Stats theirs = Stats.of(theirsCalls.subList(1, theirsCalls.size()));
+        table.add(
+                new ResultTable.Row(
+                        label,
+                        "listStatus calls",
+                        r.answersMatch ? ours.format() : "ANSWERS DIFFER",
+                        r.answersMatch ? theirs.format() : "ANSWERS DIFFER",
+                        theirs.median == 0
+                                ? "-"
+                                : String.format(
+                                        java.util.Locale.ROOT, "%.3f", ours.median / theirs.median),
+                        "counted in the file system, both sides"));
+    }
+
+    private Sample query(Side side, Path dir, String uri, String query, List<Double> calls)
+            throws Exception {
+        Sql.createTable(env, "t", side, "parquet", uri, COLUMNS, "p1, p2");
+        // Cold footers for both sides: ours caches them per file across queries, theirs does not.
+        Dirs.touchAll(dir);
+        CountingFileSystem.reset();
+        long start = System.nanoTime();
+        String answer = Sql.answer(env, query);
+        double ms = (System.nanoTime() - start) / 1e6;
+        calls.add((double) CountingFileSystem.lists());
+        return new Sample(ms, answer);
+    }
+}

@@ -1,0 +1,166 @@
+package dev.formattable.bench;
+
+import dev.formattable.bench.Sql.Side;
+import dev.formattable.flink.format.Footers;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import java.nio.file.Path;
+
+/**
+ * Scenarios 1, 2 and 5: batch writes, full and projected scans (with the raw readers as the limit),
+ * and COUNT(*) answered from footers against Flink's full scan.
+ */
+public final class ReadWriteBenchmarks {
+
+    private final Args args;
+    private final ResultTable table;
+    private final TableEnvironment env;
+    private final Path root;
+
+    public ReadWriteBenchmarks(Args args, ResultTable table) throws Exception {
+        this.args = args;
+        this.table = table;
+        this.env = Sql.batch();
+        this.root = args.workDir.toAbsolutePath().resolve("rw");
+    }
+
+    /** Scenario 1: rows/s of a batch INSERT, unpartitioned and into 100 partitions. */
+    public void write() throws Exception {
+        long rows = args.scale.rows;
+        Sql.createGenerator(env, "gen", rows);
+        for (String format : new String[] {"parquet", "orc"}) {
+            for (boolean partitioned : new boolean[] {false, true}) {
+                String shape = partitioned ? "100 partitions" : "unpartitioned";
+                String label = "write " + format + ", " + shape;
+                if (format.equals("orc")) {
+                    // Flink's orc writer is built against orc-core 1.5 and fails on the orc-core
+                    // 2.3.1 this connector needs in the same JVM (see docs/benchmarks.md).
+                    Pairs.Result r =
+                            Pairs.one(
+                                    label,
+                                    1,
+                                    args.pairs,
+                                    run -> write(Side.OURS, format, partitioned, rows, run));
+                    table.add(
+                            new ResultTable.Row(
+                                    label,
+                                    "rows/s",
+                                    r.answersMatch ? r.ours.format() : "RUNS DISAGREE",
+                                    "not measured",
+                                    "-",
+                                    "Flink's orc writer needs orc-core 1.5, not in this JVM"));
+                    continue;
+                }
+                Pairs.Result r =
+                        Pairs.run(
+                                label,
+                                1,
+                                args.pairs,
+                                run -> write(Side.OURS, format, partitioned, rows, run),
+                                run -> write(Side.THEIRS, format, partitioned, rows, run));
+                table.add(label, "rows/s", r, rows + " rows, 20 columns");
+            }
+        }
+    }
+
+    private Sample write(Side side, String format, boolean partitioned, long rows, int run)
+            throws Exception {
+        Path dir = root.resolve("write-" + side + "-" + format + "-" + partitioned + "-" + run);
+        Dirs.deleteRecursively(dir);
+        Sql.createTable(
+                env,
+                "sink",
+                side,
+                format,
+                dir.toUri().toString(),
+                Sql.COLUMNS,
+                partitioned ? "p1, p2" : "");
+        long start = System.nanoTime();
+        Sql.run(env, "INSERT INTO sink " + Sql.selectRows("gen"));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        String answer = Sql.answer(env, "SELECT COUNT(*), SUM(id), SUM(p1 + p2) FROM sink");
+        Dirs.deleteRecursively(dir);
+        return new Sample(rows / seconds, answer);
+    }
+
+    /** Scenario 2: full and projected scans of one table written by us, read by both sides. */
+    public void scan() throws Exception {
+        long rows = args.scale.rows;
+        Sql.createGenerator(env, "gen", rows);
+        for (String format : new String[] {"parquet", "orc"}) {
+            Path dir = root.resolve("scan-" + format);
+            Dirs.deleteRecursively(dir);
+            Sql.createTable(
+                    env, "src", Side.OURS, format, dir.toUri().toString(), Sql.COLUMNS, "p1, p2");
+            Sql.run(env, "INSERT INTO src " + Sql.selectRows("gen"));
+            for (boolean projected : new boolean[] {false, true}) {
+                String query = projected ? Sql.PROJECTED_CHECKSUM : Sql.FULL_CHECKSUM;
+                String label = "scan " + format + (projected ? ", 2 of 20 columns" : ", full");
+                Pairs.Result r =
+                        Pairs.run(
+                                label,
+                                1,
+                                args.pairs,
+                                run -> scan(Side.OURS, format, dir, query, rows),
+                                run -> scan(Side.THEIRS, format, dir, query, rows));
+                table.add(label, "rows/s", r, "100 partitions, same files");
+                RawReaders raw = new RawReaders(format, projected);
+                Pairs.Result limit =
+                        Pairs.one(label + " (raw)", 1, args.pairs, run -> raw.read(dir, rows));
+                table.add(
+                        label,
+                        "rows/s vs raw " + (format.equals("orc") ? "orc-core" : "parquet-java"),
+                        Pairs.combine(r, limit),
+                        "other side: raw reader on 2 threads, no Flink");
+            }
+            Dirs.deleteRecursively(dir);
+        }
+    }
+
+    private Sample scan(Side side, String format, Path dir, String query, long rows)
+            throws Exception {
+        Sql.createTable(env, "t", side, format, dir.toUri().toString(), Sql.COLUMNS, "p1, p2");
+        long start = System.nanoTime();
+        String answer = Sql.answer(env, String.format(query, "t"));
+        return new Sample(rows / ((System.nanoTime() - start) / 1e9), answer);
+    }
+
+    /** Scenario 5: COUNT(*) from footers (ours) against Flink's scan of the same files. */
+    public void count() throws Exception {
+        long rows = args.scale.countRows;
+        Path dir = root.resolve("count");
+        Dirs.deleteRecursively(dir);
+        Sql.createGenerator(env, "gen", rows);
+        String columns = "id BIGINT, v INT";
+        Sql.createTable(env, "c", Side.OURS, "parquet", dir.toUri().toString(), columns, "");
+        Sql.run(env, "INSERT INTO c SELECT id, CAST(MOD(id, 1000) AS INT) FROM gen");
+        Pairs.Result r =
+                Pairs.run(
+                        "count(*)",
+                        1,
+                        args.pairs,
+                        run -> count(Side.OURS, dir, columns),
+                        run -> count(Side.THEIRS, dir, columns));
+        table.add(
+                "COUNT(*) of " + Stats.fmt(rows) + " rows, parquet",
+                "ms (lower is better)",
+                r,
+                "ours: footers only; theirs: scans the files");
+        Dirs.deleteRecursively(dir);
+    }
+
+    private Sample count(Side side, Path dir, String columns) throws Exception {
+        Sql.createTable(env, "c", side, "parquet", dir.toUri().toString(), columns, "");
+        Dirs.touchAll(dir);
+        long footers = Footers.footerReads();
+        long start = System.nanoTime();
+        String answer = Sql.answer(env, "SELECT COUNT(*) FROM c");
+        double ms = (System.nanoTime() - start) / 1e6;
+        if (side == Side.OURS && Footers.footerReads() == footers) {
+            // The answer did not come from footers; say so rather than print a false figure.
+            answer = "no footers were read: " + answer;
+        }
+        return new Sample(ms, answer);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.formattable.bench;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.FileSystem;
+
+import org.gaul.s3proxy.AuthenticationType;
+import org.gaul.s3proxy.S3Proxy;
+import org.jclouds.ContextBuilder;
+import org.jclouds.blobstore.BlobStoreContext;
+
+import java.net.URI;
+
+/**
+ * An S3-compatible server in this JVM (s3proxy, in-memory "transient" store), reached by both
+ * connectors through Flink's Hadoop fallback file system and S3A: the same store and the same
+ * client for both, where a rename is a copy and a delete.
+ */
+public final class S3Store implements AutoCloseable {
+
+    static final String BUCKET = "bench";
+    private static final String ACCESS_KEY = "bench-access-key";
+    private static final String SECRET_KEY = "bench-secret-key";
+
+    private final BlobStoreContext blobs;
+    private final S3Proxy proxy;
+
+    public S3Store() throws Exception {
+        blobs =
+                ContextBuilder.newBuilder("transient")
+                        .credentials(ACCESS_KEY, SECRET_KEY)
+                        .build(BlobStoreContext.class);
+        blobs.getBlobStore().createContainerInLocation(null, BUCKET);
+        proxy =
+                S3Proxy.builder()
+                        .blobStore(blobs.getBlobStore())
+                        .endpoint(URI.create("http://127.0.0.1:0"))
+                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                        .build();
+        proxy.start();
+        // start() returns before the server answers.
+        for (int i = 0; i < 6000 && !"STARTED".equals(proxy.getState()); i++) {
+            Thread.sleep(10);
+        }
+        if (!"STARTED".equals(proxy.getState())) {
+            throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
+        }
+        Configuration conf = new Configuration();
+        conf.setString("fs.allowed-fallback-filesystems", "s3a");
+        String prefix = "flink.hadoop.fs.s3a.";
+        conf.setString(prefix + "endpoint", "http://127.0.0.1:" + proxy.getPort());
+        conf.setString(prefix + "endpoint.region", "us-east-1");
+        conf.setString(prefix + "path.style.access", "true");
+        conf.setString(prefix + "connection.ssl.enabled", "false");
+        conf.setString(
+                prefix + "aws.credentials.provider",
+                "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+        conf.setString(prefix + "access.key", ACCESS_KEY);
+        conf.setString(prefix + "secret.key", SECRET_KEY);
+        FileSystem.initialize(conf, null);
+    }
+
+    /** {@code s3a://bench/<path>}. */
+    public String location(String path) {
+        return "s3a://" + BUCKET + "/" + path;
+    }
+
+    @Override
+    public void close() throws Exception {
+        FileSystem.initialize(new Configuration(), null);
+        proxy.stop();
+        blobs.close();
+    }
+}

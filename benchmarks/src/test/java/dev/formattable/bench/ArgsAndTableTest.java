@@ -1,0 +1,75 @@
+package dev.formattable.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The command line and the printed table; the benchmarks themselves never run in the build. */
+class ArgsAndTableTest {
+
+    @Test
+    void defaultsAndFlags() {
+        Args defaults = Args.parse();
+        assertThat(defaults.scale).isEqualTo(Scale.SMALL);
+        assertThat(defaults.pairs).isEqualTo(5);
+        assertThat(defaults.scenarios).containsExactlyElementsOf(Args.SCENARIOS);
+
+        Args large = Args.parse("--scale", "large", "--pairs", "7", "--only", "plan,commit");
+        assertThat(large.scale).isEqualTo(Scale.LARGE);
+        assertThat(large.pairs).isEqualTo(7);
+        assertThat(large.scenarios).containsExactly("plan", "commit");
+    }
+
+    @Test
+    void refusesWhatItCannotHonour() {
+        assertThatThrownBy(() -> Args.parse("--scale", "huge")).hasMessageContaining("huge");
+        assertThatThrownBy(() -> Args.parse("--pairs", "3")).hasMessageContaining("at least 5");
+        assertThatThrownBy(() -> Args.parse("--only", "scan,nope")).hasMessageContaining("nope");
+        assertThatThrownBy(() -> Args.parse("--scale")).hasMessageContaining("Missing value");
+    }
+
+    @Test
+    void medianAndRange() {
+        Stats s = Stats.of(List.of(5.0, 1.0, 3.0, 100.0));
+        assertThat(s.median).isEqualTo(4.0);
+        assertThat(s.min).isEqualTo(1.0);
+        assertThat(s.max).isEqualTo(100.0);
+        assertThat(Stats.of(List.of(2_500_000.0)).format()).isEqualTo("2.50M (2.50M–2.50M)");
+    }
+
+    @Test
+    void alternatesAndRefusesAFigureWhenAnswersDiffer() throws Exception {
+        StringBuilder order = new StringBuilder();
+        Pairs.Result same =
+                Pairs.run(
+                        "t",
+                        1,
+                        5,
+                        run -> {
+                            order.append('o');
+                            return new Sample(10, "42");
+                        },
+                        run -> {
+                            order.append('t');
+                            return new Sample(20, "42");
+                        });
+        assertThat(order.toString()).isEqualTo("ot".repeat(6));
+        ResultTable table = new ResultTable();
+        table.add("s", "rows/s", same, "n");
+        assertThat(table.render()).contains("| 10.0 (10.0–10.0) ").contains("| 0.50 ");
+
+        Pairs.Result differ =
+                Pairs.run(
+                        "t",
+                        1,
+                        5,
+                        run -> new Sample(10, "42"),
+                        run -> new Sample(20, run == 5 ? "41" : "42"));
+        assertThat(differ.answersMatch).isFalse();
+        table.add("s", "rows/s", differ, "n");
+        assertThat(table.rows().get(1).ours).isEqualTo("ANSWERS DIFFER");
+    }
+}
