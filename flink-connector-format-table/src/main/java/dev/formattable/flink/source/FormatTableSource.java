@@ -169,9 +169,9 @@ public final class FormatTableSource
     }
 
     /**
-     * As above, with the given metadata columns ({@link FormatTableBulkFormat#METADATA}) appended
-     * after the projected columns, in order, and predicates on data columns with which the readers
-     * skip row groups and stripes (rows are not filtered: the caller still evaluates them).
+     * As above, with the given metadata columns ({@link MetadataColumns#METADATA}) appended after
+     * the projected columns, in order, and predicates on data columns with which the readers skip
+     * row groups and stripes (rows are not filtered: the caller still evaluates them).
      */
     public static FormatTableSource create(
             FormatTable table,

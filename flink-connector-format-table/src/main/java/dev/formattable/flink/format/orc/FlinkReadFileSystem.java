@@ -7,8 +7,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PositionedReadable;
 import org.apache.hadoop.fs.Seekable;
-import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.util.Progressable;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -22,7 +20,7 @@ import java.util.List;
  * ({@link #SCHEMES}), it lets orc files be read wherever Flink reaches, with Flink's settings: the
  * S3 plugin lives in a class loader Hadoop never looks into.
  */
-public final class FlinkReadFileSystem extends FileSystem {
+public final class FlinkReadFileSystem extends NarrowFileSystem {
 
     /** Schemes routed through Flink: those of Flink's file system plugins, not hdfs or file. */
     public static final List<String> SCHEMES =
@@ -94,47 +92,8 @@ public final class FlinkReadFileSystem extends FileSystem {
     }
 
     @Override
-    public org.apache.hadoop.fs.FSDataOutputStream create(
-            Path path,
-            FsPermission permission,
-            boolean overwrite,
-            int bufferSize,
-            short replication,
-            long blockSize,
-            Progressable progress)
-            throws IOException {
-        throw readOnly("create", path);
-    }
-
-    @Override
-    public org.apache.hadoop.fs.FSDataOutputStream append(
-            Path path, int bufferSize, Progressable progress) throws IOException {
-        throw readOnly("append", path);
-    }
-
-    @Override
-    public boolean rename(Path source, Path target) throws IOException {
-        throw readOnly("rename", source);
-    }
-
-    @Override
-    public boolean delete(Path path, boolean recursive) throws IOException {
-        throw readOnly("delete", path);
-    }
-
-    @Override
-    public FileStatus[] listStatus(Path path) throws IOException {
-        throw readOnly("listStatus", path);
-    }
-
-    @Override
-    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
-        throw readOnly("mkdirs", path);
-    }
-
-    private static IOException readOnly(String operation, Path path) {
-        return new IOException(
-                operation + "(" + path + ") is not available: this file system only reads files");
+    String purpose() {
+        return "only reads files";
     }
 
     /** A Flink input stream as the seekable, positioned stream Hadoop's readers expect. */

@@ -3,8 +3,6 @@ package dev.formattable.flink.format.orc;
 import org.apache.flink.core.fs.FSDataOutputStream;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -23,7 +21,7 @@ import java.net.URI;
  * ORC closes that stream at the end of the file, the Flink stream is only flushed: its owner (a
  * Flink part file, which still has to commit it) closes it. Every other operation is refused.
  */
-final class SingleStreamFileSystem extends FileSystem {
+final class SingleStreamFileSystem extends NarrowFileSystem {
 
     private static final URI URI_ = URI.create("flink-stream:///");
 
@@ -72,48 +70,8 @@ final class SingleStreamFileSystem extends FileSystem {
     }
 
     @Override
-    public FSDataInputStream open(Path path, int bufferSize) throws IOException {
-        throw refused("open", path);
-    }
-
-    @Override
-    public org.apache.hadoop.fs.FSDataOutputStream append(
-            Path path, int bufferSize, Progressable progress) throws IOException {
-        throw refused("append", path);
-    }
-
-    @Override
-    public boolean rename(Path source, Path target) throws IOException {
-        throw refused("rename", source);
-    }
-
-    @Override
-    public boolean delete(Path path, boolean recursive) throws IOException {
-        throw refused("delete", path);
-    }
-
-    @Override
-    public FileStatus[] listStatus(Path path) throws IOException {
-        throw refused("listStatus", path);
-    }
-
-    @Override
-    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
-        throw refused("mkdirs", path);
-    }
-
-    @Override
-    public FileStatus getFileStatus(Path path) throws IOException {
-        throw refused("getFileStatus", path);
-    }
-
-    private static IOException refused(String operation, Path path) {
-        return new IOException(
-                operation
-                        + "("
-                        + path
-                        + ") is not available: this file system only passes one Flink output"
-                        + " stream to the ORC writer");
+    String purpose() {
+        return "only passes one Flink output stream to the ORC writer";
     }
 
     /** Writes through to the Flink stream; close flushes it and leaves it open. */

@@ -13,7 +13,6 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.JoinedRowData;
@@ -213,7 +212,9 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
                     lost ? "scan.ignore-lost-files" : "scan.ignore-corrupt-files",
                     e.toString());
             Counter skips = lost ? lostSkipped : corruptSkipped;
-            (skips == null ? new SimpleCounter() : skips).inc();
+            if (skips != null) {
+                skips.inc();
+            }
             return new EmptyReader();
         }
         throw readError(split, e);

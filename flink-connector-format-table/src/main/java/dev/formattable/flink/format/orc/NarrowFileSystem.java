@@ -1,0 +1,75 @@
+package dev.formattable.flink.format.orc;
+
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+import java.io.IOException;
+
+/**
+ * A Hadoop {@link FileSystem} that orc-core is handed for one narrow purpose. Every operation
+ * refuses, naming itself, the path and the purpose; subclasses override the few they serve.
+ */
+abstract class NarrowFileSystem extends FileSystem {
+
+    /** What this file system is for, completing "this file system ...". */
+    abstract String purpose();
+
+    final IOException refused(String operation, Path path) {
+        return new IOException(
+                operation + "(" + path + ") is not available: this file system " + purpose());
+    }
+
+    @Override
+    public FSDataInputStream open(Path path, int bufferSize) throws IOException {
+        throw refused("open", path);
+    }
+
+    @Override
+    public FSDataOutputStream create(
+            Path path,
+            FsPermission permission,
+            boolean overwrite,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
+            throws IOException {
+        throw refused("create", path);
+    }
+
+    @Override
+    public FSDataOutputStream append(Path path, int bufferSize, Progressable progress)
+            throws IOException {
+        throw refused("append", path);
+    }
+
+    @Override
+    public boolean rename(Path source, Path target) throws IOException {
+        throw refused("rename", source);
+    }
+
+    @Override
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        throw refused("delete", path);
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path path) throws IOException {
+        throw refused("listStatus", path);
+    }
+
+    @Override
+    public boolean mkdirs(Path path, FsPermission permission) throws IOException {
+        throw refused("mkdirs", path);
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path path) throws IOException {
+        throw refused("getFileStatus", path);
+    }
+}
