@@ -4,6 +4,7 @@ import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.scan.DataSplit;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -18,7 +19,9 @@ import java.util.TreeMap;
  * has now tells whether the statistics still hold, hold for a part to which new files only add, or
  * no longer hold.
  */
-public final class Fingerprint {
+public final class Fingerprint implements Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** How a partition's files changed since statistics were computed. */
     public enum Kind {
@@ -56,7 +59,7 @@ public final class Fingerprint {
     }
 
     /** One data file. */
-    public record FileEntry(String name, long size, long modificationTime) {
+    public record FileEntry(String name, long size, long modificationTime) implements Serializable {
         public FileEntry {
             Objects.requireNonNull(name);
             if (name.isEmpty() || size < 0) {
