@@ -43,7 +43,7 @@ import java.util.Optional;
  * <warehouse>/<db>.db}; a table is {@code <db>.db/<table>}, its schema kept beside its data in
  * {@code schema/schema-<N>} in the form of Paimon's schema files.
  */
-public class FormatTableCatalog extends StatelessCatalog {
+public class FormatTableCatalog extends StatisticsCatalog {
 
     static final String DB_SUFFIX = ".db";
 
@@ -320,11 +320,15 @@ public class FormatTableCatalog extends StatelessCatalog {
 
     // ------------------------------------------------------------------ partitions
 
+    @Override
+    FormatTable openTable(ObjectPath path) throws TableNotExistException {
+        return FormatTable.openWithMetadataUnderLocation(
+                fileIO, tableLocation(path), latestSchema(path), Map.of());
+    }
+
     private CatalogPartitions partitions(ObjectPath path)
             throws TableNotExistException, TableNotPartitionedException {
-        FormatTable table =
-                FormatTable.openWithMetadataUnderLocation(
-                        fileIO, tableLocation(path), latestSchema(path), Map.of());
+        FormatTable table = openTable(path);
         if (!table.layout().isPartitioned()) {
             throw new TableNotPartitionedException(getName(), path);
         }

@@ -2,17 +2,14 @@ package dev.formattable.flink.catalog;
 
 import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogFunction;
-import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
-import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
-import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 
 import java.util.List;
 
 /**
- * The parts of a catalog that a format-table catalog does not keep: it stores no functions, and no
- * statistics yet, so it lists none and refuses to store any.
+ * The part of a catalog that a format-table catalog does not keep: it stores no functions, so it
+ * lists none and refuses to store any.
  */
 abstract class StatelessCatalog extends AbstractCatalog {
 
@@ -49,57 +46,5 @@ abstract class StatelessCatalog extends AbstractCatalog {
     @Override
     public void dropFunction(ObjectPath path, boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException("The format-table catalog stores no functions");
-    }
-
-    @Override
-    public CatalogTableStatistics getTableStatistics(ObjectPath path) {
-        return CatalogTableStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath path) {
-        return CatalogColumnStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogTableStatistics getPartitionStatistics(
-            ObjectPath path, CatalogPartitionSpec spec) {
-        return CatalogTableStatistics.UNKNOWN;
-    }
-
-    @Override
-    public CatalogColumnStatistics getPartitionColumnStatistics(
-            ObjectPath path, CatalogPartitionSpec spec) {
-        return CatalogColumnStatistics.UNKNOWN;
-    }
-
-    @Override
-    public void alterTableStatistics(
-            ObjectPath path, CatalogTableStatistics stats, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    @Override
-    public void alterTableColumnStatistics(
-            ObjectPath path, CatalogColumnStatistics stats, boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    @Override
-    public void alterPartitionStatistics(
-            ObjectPath path,
-            CatalogPartitionSpec spec,
-            CatalogTableStatistics stats,
-            boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
-    }
-
-    @Override
-    public void alterPartitionColumnStatistics(
-            ObjectPath path,
-            CatalogPartitionSpec spec,
-            CatalogColumnStatistics stats,
-            boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("Statistics are not stored yet");
     }
 }

@@ -67,6 +67,11 @@ public final class FormatTableSource
         this.format = format;
     }
 
+    /** The format this source reads files with, also usable to read one file on its own. */
+    public FormatTableBulkFormat bulkFormat() {
+        return format;
+    }
+
     @Override
     public Boundedness getBoundedness() {
         return files.getBoundedness();

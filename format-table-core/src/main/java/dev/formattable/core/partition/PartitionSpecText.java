@@ -3,6 +3,7 @@ package dev.formattable.core.partition;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -49,24 +50,44 @@ public final class PartitionSpecText {
             }
             String key = pair.substring(0, eq).trim();
             String value = pair.substring(eq + 1).trim();
-            int level = layout.keys().indexOf(key);
-            if (level < 0) {
-                throw new IllegalArgumentException(
-                        String.format(
-                                "Partition spec '%s' names '%s', which is not a partition key;"
-                                        + " the partition keys are %s",
-                                spec, key, layout.keys()));
-            }
             if (!seen.add(key)) {
                 throw new IllegalArgumentException(
                         String.format("Partition spec '%s' names '%s' twice", spec, key));
             }
-            Object typed = layout.codec().parse(key, layout.types().get(level), value);
-            terms.add(
-                    typed == null
-                            ? PartitionPredicate.isNull(key)
-                            : PartitionPredicate.equal(key, typed));
+            terms.add(term(layout, key, value, spec));
         }
         return terms.size() == 1 ? terms.get(0) : PartitionPredicate.and(terms);
+    }
+
+    /**
+     * The predicate of one spec given as a map, such as a catalog's partition spec.
+     *
+     * @throws IllegalArgumentException naming the key or value that is wrong
+     */
+    public static PartitionPredicate of(PartitionLayout layout, Map<String, String> spec) {
+        List<PartitionPredicate> terms = new ArrayList<>();
+        for (Map.Entry<String, String> e : spec.entrySet()) {
+            terms.add(term(layout, e.getKey(), e.getValue(), spec.toString()));
+        }
+        if (terms.isEmpty()) {
+            throw new IllegalArgumentException("A partition spec must name a partition key");
+        }
+        return terms.size() == 1 ? terms.get(0) : PartitionPredicate.and(terms);
+    }
+
+    private static PartitionPredicate term(
+            PartitionLayout layout, String key, String value, String spec) {
+        int level = layout.keys().indexOf(key);
+        if (level < 0) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Partition spec '%s' names '%s', which is not a partition key;"
+                                    + " the partition keys are %s",
+                            spec, key, layout.keys()));
+        }
+        Object typed = layout.codec().parse(key, layout.types().get(level), value);
+        return typed == null
+                ? PartitionPredicate.isNull(key)
+                : PartitionPredicate.equal(key, typed);
     }
 }

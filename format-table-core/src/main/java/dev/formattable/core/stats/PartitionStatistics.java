@@ -119,6 +119,24 @@ public final class PartitionStatistics {
                 merged);
     }
 
+    /** These statistics in the stored format, for shipping them between processes. */
+    public byte[] toBytes() {
+        return StatisticsFormat.encode(this);
+    }
+
+    /**
+     * Statistics from {@link #toBytes()}.
+     *
+     * @throws IllegalArgumentException when the bytes are not statistics this version reads
+     */
+    public static PartitionStatistics fromBytes(byte[] bytes) {
+        try {
+            return StatisticsFormat.decode(bytes);
+        } catch (StatisticsFormat.UnreadableException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     @Override
     public String toString() {
         return "rows=" + rowCount + " files=" + fingerprint.size() + " " + columns.values();

@@ -1,0 +1,105 @@
+package dev.formattable.flink.catalog;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.partition.PartitionSpecText;
+import dev.formattable.core.stats.PartitionReport;
+import dev.formattable.flink.stats.StatisticsJob;
+
+import org.apache.flink.table.annotation.ArgumentHint;
+import org.apache.flink.table.annotation.DataTypeHint;
+import org.apache.flink.table.annotation.ProcedureHint;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+import org.apache.flink.table.procedure.ProcedureContext;
+import org.apache.flink.table.procedures.Procedure;
+import org.apache.flink.types.Row;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * {@code CALL <catalog>.sys.compute_statistics('<db>.<table>' [, '<partitions>'])}: computes the
+ * statistics of a table's partitions (those the partition specs name, {@code k1=v1,k2=v2;...}, or
+ * all) with a parallel Flink batch job, reading only partitions whose files changed since their
+ * statistics were computed, and only the added files where files were only added. Returns one row
+ * per partition: what was done, the files read and its row count.
+ */
+public final class ComputeStatisticsProcedure implements Procedure {
+
+    static final String NAME = "compute_statistics";
+    private static final String RESULT =
+            "ROW<`partition` STRING, `outcome` STRING, `files_read` INT, `row_count` BIGINT>";
+
+    private final StatisticsCatalog catalog;
+
+    ComputeStatisticsProcedure(StatisticsCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    @ProcedureHint(
+            argument = {
+                @ArgumentHint(name = "table", type = @DataTypeHint("STRING")),
+                @ArgumentHint(
+                        name = "partitions",
+                        type = @DataTypeHint("STRING"),
+                        isOptional = true)
+            },
+            output = @DataTypeHint(RESULT))
+    public Row[] call(ProcedureContext context, String table, String partitions) {
+        FormatTable formatTable = open(table);
+        PartitionPredicate filter = null;
+        if (partitions != null && !partitions.isBlank()) {
+            try {
+                filter = PartitionSpecText.parse(formatTable.layout(), partitions);
+            } catch (IllegalArgumentException e) {
+                throw new ValidationException(
+                        String.format(
+                                "'partitions'='%s' of %s is refused: %s",
+                                partitions, NAME, e.getMessage()),
+                        e);
+            }
+        }
+        List<PartitionReport> reports;
+        try {
+            reports = StatisticsJob.run(context.getExecutionEnvironment(), formatTable, filter);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Row[] rows = new Row[reports.size()];
+        for (int i = 0; i < rows.length; i++) {
+            PartitionReport r = reports.get(i);
+            rows[i] = Row.of(r.partition(), r.outcome(), r.filesRead(), r.rowCount());
+        }
+        return rows;
+    }
+
+    private FormatTable open(String table) {
+        if (table == null || table.isBlank()) {
+            throw new ValidationException(
+                    String.format("'table'='%s' of %s must name a table", table, NAME));
+        }
+        String[] parts = table.split("\\.", -1);
+        if (parts.length > 2 || parts[0].isEmpty() || parts[parts.length - 1].isEmpty()) {
+            throw new ValidationException(
+                    String.format(
+                            "'table'='%s' of %s must be '<database>.<table>' or '<table>'",
+                            table, NAME));
+        }
+        ObjectPath path =
+                parts.length == 2
+                        ? new ObjectPath(parts[0], parts[1])
+                        : new ObjectPath(catalog.getDefaultDatabase(), parts[0]);
+        try {
+            return catalog.openTable(path);
+        } catch (TableNotExistException e) {
+            throw new ValidationException(
+                    String.format(
+                            "'table'='%s' of %s: table %s does not exist in catalog '%s'",
+                            table, NAME, path.getFullName(), catalog.getName()),
+                    e);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+package dev.formattable.flink.catalog;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.partition.PartitionSpecText;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.stats.ColumnStatistics;
+import dev.formattable.core.stats.Fingerprint;
+import dev.formattable.core.stats.PartitionStatistics;
+import dev.formattable.core.stats.StatisticsStore;
+import dev.formattable.core.stats.TableStatistics;
+import dev.formattable.flink.stats.LocalStatistics;
+
+import org.apache.flink.table.catalog.CatalogPartitionSpec;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
+import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
+import org.apache.flink.table.catalog.stats.CatalogColumnStatisticsDataBase;
+import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
+import org.apache.flink.table.procedures.Procedure;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The statistics side of the catalog. What it answers comes from the statistics files under each
+ * partition ({@link StatisticsStore}), and only when they cover the partition's current files.
+ * Storing statistics (what {@code ANALYZE TABLE} asks for) computes them anew from the files, on a
+ * few threads in this process; Flink's own figures are not kept, because they hold no sketches to
+ * unite. {@code CALL <catalog>.sys.compute_statistics} runs the same as a Flink job.
+ */
+abstract class StatisticsCatalog extends StatelessCatalog {
+
+    static final String SYSTEM_DATABASE = "sys";
+
+    StatisticsCatalog(String name, String defaultDatabase) {
+        super(name, defaultDatabase);
+    }
+
+    /** The format table behind a table of this catalog. */
+    abstract FormatTable openTable(ObjectPath path) throws TableNotExistException;
+
+    // ------------------------------------------------------------------ procedures
+
+    @Override
+    public List<String> listProcedures(String database) {
+        return SYSTEM_DATABASE.equals(database)
+                ? List.of(ComputeStatisticsProcedure.NAME)
+                : List.of();
+    }
+
+    @Override
+    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
+        if (SYSTEM_DATABASE.equals(path.getDatabaseName())
+                && ComputeStatisticsProcedure.NAME.equals(path.getObjectName())) {
+            return new ComputeStatisticsProcedure(this);
+        }
+        throw new ProcedureNotExistException(getName(), path);
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /**
+     * An unpartitioned table's statistics. A partitioned table has none here: Flink asks for table
+     * statistics in every plan, and the source reports them for the partitions a query reads.
+     */
+    @Override
+    public CatalogTableStatistics getTableStatistics(ObjectPath path)
+            throws TableNotExistException {
+        return unpartitioned(path)
+                .map(CatalogStatistics::table)
+                .orElse(CatalogTableStatistics.UNKNOWN);
+    }
+
+    @Override
+    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath path)
+            throws TableNotExistException {
+        return unpartitioned(path)
+                .map(s -> CatalogStatistics.of(CatalogStatistics.dataColumns(s, null)))
+                .orElse(CatalogColumnStatistics.UNKNOWN);
+    }
+
+    private Optional<PartitionStatistics> unpartitioned(ObjectPath path)
+            throws TableNotExistException {
+        FormatTable table = openTable(path);
+        if (table.layout().isPartitioned()) {
+            return Optional.empty();
+        }
+        return io(() -> current(table, null), path);
+    }
+
+    @Override
+    public CatalogTableStatistics getPartitionStatistics(
+            ObjectPath path, CatalogPartitionSpec spec) {
+        return bulkGetPartitionStatistics(path, List.of(spec)).get(0);
+    }
+
+    @Override
+    public CatalogColumnStatistics getPartitionColumnStatistics(
+            ObjectPath path, CatalogPartitionSpec spec) {
+        return bulkGetPartitionColumnStatistics(path, List.of(spec)).get(0);
+    }
+
+    @Override
+    public List<CatalogTableStatistics> bulkGetPartitionStatistics(
+            ObjectPath path, List<CatalogPartitionSpec> specs) {
+        List<CatalogTableStatistics> result = new ArrayList<>();
+        for (PartitionStatistics s : partitions(path, specs)) {
+            result.add(s == null ? CatalogTableStatistics.UNKNOWN : CatalogStatistics.table(s));
+        }
+        return result;
+    }
+
+    /**
+     * Column statistics of each partition. Flink's planner unites partitions' distinct counts by
+     * taking the largest (of a partition column: the sum), so in a request for several partitions
+     * each data column's distinct count is that of the union of all their sketches, and a partition
+     * column's distinct values count once, in the first partition that has them: Flink's
+     * combination then gives the true figures.
+     */
+    @Override
+    public List<CatalogColumnStatistics> bulkGetPartitionColumnStatistics(
+            ObjectPath path, List<CatalogPartitionSpec> specs) {
+        FormatTable table = openQuietly(path);
+        List<PartitionStatistics> stats = partitions(path, specs);
+        Map<String, Long> union = null;
+        if (!stats.contains(null) && !stats.isEmpty()) {
+            union = new HashMap<>();
+            for (ColumnStatistics c : TableStatistics.merge(stats).columns()) {
+                union.put(c.name(), c.distinctCount());
+            }
+        }
+        List<String> keys = table.layout().keys();
+        List<Set<Object>> seen = new ArrayList<>();
+        keys.forEach(k -> seen.add(new HashSet<>()));
+        List<CatalogColumnStatistics> result = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            PartitionStatistics s = stats.get(i);
+            if (s == null) {
+                result.add(CatalogColumnStatistics.UNKNOWN);
+                continue;
+            }
+            Map<String, CatalogColumnStatisticsDataBase> columns =
+                    CatalogStatistics.dataColumns(s, union);
+            List<Object> values = table.layout().parseSpec(ordered(keys, specs.get(i)));
+            for (int k = 0; k < keys.size(); k++) {
+                Object v = values.get(k);
+                long ndv = v != null && seen.get(k).add(v) ? 1 : 0;
+                CatalogColumnStatisticsDataBase data =
+                        CatalogStatistics.partitionColumn(
+                                table.layout().types().get(k), v, s.rowCount(), ndv);
+                if (data != null) {
+                    columns.put(keys.get(k), data);
+                }
+            }
+            result.add(CatalogStatistics.of(columns));
+        }
+        return result;
+    }
+
+    /** The current statistics of each partition, null where there are none. */
+    private List<PartitionStatistics> partitions(
+            ObjectPath path, List<CatalogPartitionSpec> specs) {
+        FormatTable table = openQuietly(path);
+        List<PartitionStatistics> result = new ArrayList<>();
+        for (CatalogPartitionSpec spec : specs) {
+            PartitionPredicate filter =
+                    PartitionSpecText.of(table.layout(), spec.getPartitionSpec());
+            result.add(io(() -> current(table, filter), path).orElse(null));
+        }
+        return result;
+    }
+
+    private static Map<String, String> ordered(List<String> keys, CatalogPartitionSpec spec) {
+        Map<String, String> ordered = new java.util.LinkedHashMap<>();
+        for (String k : keys) {
+            ordered.put(k, spec.getPartitionSpec().get(k));
+        }
+        return ordered;
+    }
+
+    private static Optional<PartitionStatistics> current(
+            FormatTable table, @Nullable PartitionPredicate filter) throws IOException {
+        var scan = table.newScan();
+        if (filter != null) {
+            scan.withPartitionFilter(filter);
+        }
+        List<DataSplit> splits = scan.plan().splits();
+        if (splits.isEmpty()) {
+            return Optional.empty();
+        }
+        Path dir = splits.get(0).path().parent();
+        return new StatisticsStore(table.fileIO())
+                .readCurrent(dir, Fingerprint.ofSplits(dir, splits));
+    }
+
+    // ------------------------------------------------------------------ storing (ANALYZE TABLE)
+
+    @Override
+    public void alterTableStatistics(
+            ObjectPath path, CatalogTableStatistics stats, boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        compute(path, null, ignoreIfNotExists);
+    }
+
+    @Override
+    public void alterTableColumnStatistics(
+            ObjectPath path, CatalogColumnStatistics stats, boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        compute(path, null, ignoreIfNotExists);
+    }
+
+    @Override
+    public void alterPartitionStatistics(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogTableStatistics stats,
+            boolean ignoreIfNotExists) {
+        computeQuietly(path, spec);
+    }
+
+    @Override
+    public void alterPartitionColumnStatistics(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogColumnStatistics stats,
+            boolean ignoreIfNotExists) {
+        computeQuietly(path, spec);
+    }
+
+    private void computeQuietly(ObjectPath path, CatalogPartitionSpec spec) {
+        try {
+            compute(path, spec, false);
+        } catch (TableNotExistException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    private void compute(
+            ObjectPath path, @Nullable CatalogPartitionSpec spec, boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        FormatTable table;
+        try {
+            table = openTable(path);
+        } catch (TableNotExistException e) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw e;
+        }
+        PartitionPredicate filter =
+                spec == null ? null : PartitionSpecText.of(table.layout(), spec.getPartitionSpec());
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        io(() -> LocalStatistics.run(table, filter, threads), path);
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private FormatTable openQuietly(ObjectPath path) {
+        try {
+            return openTable(path);
+        } catch (TableNotExistException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    private static <T> T io(IoCall<T> call, ObjectPath path) {
+        try {
+            return call.run();
+        } catch (IOException e) {
+            throw new CatalogException(
+                    "Statistics of table " + path.getFullName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface IoCall<T> {
+        T run() throws IOException;
+    }
+}
