@@ -21,6 +21,10 @@ final class CatalogPartitions {
         this.table = table;
     }
 
+    FormatTable table() {
+        return table;
+    }
+
     List<CatalogPartitionSpec> list() throws IOException {
         List<CatalogPartitionSpec> specs = new ArrayList<>();
         for (Map<String, String> spec : PartitionSpecs.list(table)) {

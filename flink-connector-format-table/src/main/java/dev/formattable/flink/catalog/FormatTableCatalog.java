@@ -10,6 +10,7 @@ import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
+import dev.formattable.flink.table.PartitionSpecs;
 
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -359,9 +360,20 @@ public class FormatTableCatalog extends StatisticsCatalog {
 
     @Override
     public List<CatalogPartitionSpec> listPartitionsByFilter(
-            ObjectPath path, List<Expression> filters) {
-        throw new UnsupportedOperationException(
-                "Format tables prune partitions in their scan; listing by filter is not offered");
+            ObjectPath path, List<Expression> filters)
+            throws TableNotExistException, TableNotPartitionedException {
+        FormatTable table = partitions(path).table();
+        Optional<List<Map<String, String>>> specs =
+                io(() -> PartitionSpecs.list(table, filters), "list the partitions of " + path);
+        if (specs.isEmpty()) {
+            throw new UnsupportedOperationException(
+                    "Partition filter "
+                            + filters
+                            + " cannot be evaluated on partition directories");
+        }
+        List<CatalogPartitionSpec> result = new ArrayList<>();
+        specs.get().forEach(s -> result.add(new CatalogPartitionSpec(s)));
+        return result;
     }
 
     @Override
