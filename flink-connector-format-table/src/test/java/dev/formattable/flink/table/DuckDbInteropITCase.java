@@ -2,6 +2,7 @@ package dev.formattable.flink.table;
 
 import dev.formattable.flink.testutils.FlinkTestBase;
 import dev.formattable.flink.testutils.InteropRows;
+import dev.formattable.flink.testutils.StatisticsFiles;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -80,8 +81,10 @@ class DuckDbInteropITCase extends FlinkTestBase {
 
     @Test
     void duckDbReadsAPartitionedTableWithItsLayout() throws Exception {
-        List<Row> rows = write(create(true, FOR_DUCKDB), SEED);
+        TableEnvironment env = create(true, FOR_DUCKDB);
+        List<Row> rows = write(env, SEED);
         stageAFile();
+        StatisticsFiles.compute(env, "t");
 
         List<Row> read =
                 duckDb(
@@ -97,8 +100,10 @@ class DuckDbInteropITCase extends FlinkTestBase {
 
     @Test
     void duckDbReadsAnUnpartitionedTable() throws Exception {
-        List<Row> rows = write(create(false, ""), SEED + 1);
+        TableEnvironment env = create(false, "");
+        List<Row> rows = write(env, SEED + 1);
         stageAFile();
+        StatisticsFiles.compute(env, "t");
 
         assertThat(duckDb("SELECT * FROM read_parquet('" + dir + "/*.parquet')"))
                 .containsExactlyInAnyOrderElementsOf(rows);

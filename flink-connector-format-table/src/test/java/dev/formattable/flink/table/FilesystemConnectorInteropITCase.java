@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.flink.testutils.FlinkTestBase;
+import dev.formattable.flink.testutils.StatisticsFiles;
 
 import org.apache.flink.table.api.TableEnvironment;
 
@@ -94,13 +95,15 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
     }
 
     @Test
-    void theFilesystemConnectorReadsWhatWeWriteWithIsoDates() {
+    void theFilesystemConnectorReadsWhatWeWriteWithIsoDates() throws Exception {
         TableEnvironment env = batchEnv();
         createBoth(env, ", 'partition.legacy-name'='false'");
         exec(
                 env,
                 "INSERT INTO ours VALUES (1, 'a', DATE '2024-01-01', 'x'),"
                         + " (2, 'b', DATE '2024-01-02', 'y')");
+        // Statistics files are hidden from it, as from us.
+        StatisticsFiles.compute(env, "ours");
 
         assertThat(query(env, "SELECT * FROM fs"))
                 .containsExactly("+I[1, a, 2024-01-01, x]", "+I[2, b, 2024-01-02, y]");

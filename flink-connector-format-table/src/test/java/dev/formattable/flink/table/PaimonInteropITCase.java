@@ -2,6 +2,7 @@ package dev.formattable.flink.table;
 
 import dev.formattable.flink.testutils.FlinkTestBase;
 import dev.formattable.flink.testutils.InteropRows;
+import dev.formattable.flink.testutils.StatisticsFiles;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -203,6 +204,8 @@ class PaimonInteropITCase extends FlinkTestBase {
                 published,
                 staging.resolve("." + published.getFileName() + "." + UUID.randomUUID() + ".tmp"));
         assertThat(stagedFiles()).isNotEmpty();
+        // So is a statistics file: Paimon reads files in hidden directories, not hidden files.
+        StatisticsFiles.compute(env, "t");
 
         FormatTable table = paimonTable(format, layout);
         if (layout == Layout.VALUE_ONLY) {
