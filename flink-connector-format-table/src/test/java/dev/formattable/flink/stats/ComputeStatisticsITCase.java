@@ -180,6 +180,40 @@ class ComputeStatisticsITCase extends FlinkTestBase {
         assertThat(table.resolve("p=2")).doesNotExist();
     }
 
+    /**
+     * Partitions of two files: a streaming run would unite and store each partition twice (after
+     * its first file and again after both) and report it twice. The job runs in batch mode from any
+     * session, so once.
+     */
+    @Test
+    void aStreamingSessionRunsTheSameBatchJob() {
+        TableEnvironment streaming = streamingEnv();
+        exec(
+                streaming,
+                "CREATE CATALOG ft WITH ('type'='format-table', 'warehouse'='" + warehouse + "')");
+        exec(
+                env,
+                "INSERT INTO t SELECT id + "
+                        + ROWS
+                        + ", 'again', CAST(MOD(id, "
+                        + PARTITIONS
+                        + ") AS INT) FROM gen");
+        assertThat(filesOf(7)).isGreaterThanOrEqualTo(2);
+
+        List<String> rows = query(streaming, "CALL ft.sys.compute_statistics('default.t')");
+
+        assertThat(rows)
+                .hasSize(PARTITIONS)
+                .contains("+I[p=7, recomputed, " + filesOf(7) + ", 40]");
+        assertThat(stored(7).rowCount()).isEqualTo(40);
+    }
+
+    @Test
+    void theProcedureIsListedInTheSystemDatabase() {
+        assertThat(query(env, "SHOW PROCEDURES IN ft.sys"))
+                .containsExactly("+I[compute_statistics]");
+    }
+
     @Test
     void badArgumentsAreRefusedByName() {
         assertThatThrownBy(() -> compute("'default.nope'"))

@@ -186,6 +186,12 @@ class StatisticsPlannerTest {
                 .hasMessage("Partition spec 'dt' must be key=value pairs separated by ','");
         assertThatThrownBy(() -> PartitionSpecText.parse(table.layout(), "dt=1;"))
                 .hasMessage("Partitions 'dt=1;' hold an empty spec");
+        assertThatThrownBy(() -> PartitionSpecText.of(table.layout(), Map.of()))
+                .hasMessage("A partition spec must name a partition key");
+        assertThatThrownBy(() -> PartitionSpecText.of(table.layout(), Map.of("day", "1")))
+                .hasMessage(
+                        "Partition spec '{day=1}' names 'day', which is not a partition key; the"
+                                + " partition keys are [dt]");
         FormatTable flat = TestTables.table(io, dir, TestTables.schema(Map.of()));
         assertThatThrownBy(() -> PartitionSpecText.parse(flat.layout(), "dt=1"))
                 .hasMessage("Partitions 'dt=1' are given, but the table is not partitioned");
