@@ -5,12 +5,14 @@ import dev.formattable.flink.table.PartitionSpecs;
 
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
+import org.apache.flink.table.expressions.Expression;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The partition directories of one partitioned catalog table. */
 final class CatalogPartitions {
@@ -21,16 +23,40 @@ final class CatalogPartitions {
         this.table = table;
     }
 
-    FormatTable table() {
-        return table;
-    }
-
     List<CatalogPartitionSpec> list() throws IOException {
         List<CatalogPartitionSpec> specs = new ArrayList<>();
         for (Map<String, String> spec : PartitionSpecs.list(table)) {
             specs.add(new CatalogPartitionSpec(spec));
         }
         return specs;
+    }
+
+    /** The partitions the filters accept; refused when one is not on partition columns alone. */
+    List<CatalogPartitionSpec> list(List<Expression> filters) throws IOException {
+        Optional<List<Map<String, String>>> specs = PartitionSpecs.list(table, filters);
+        if (specs.isEmpty()) {
+            throw new UnsupportedOperationException(
+                    "Partition filter "
+                            + filters
+                            + " cannot be evaluated on partition directories");
+        }
+        List<CatalogPartitionSpec> result = new ArrayList<>();
+        specs.get().forEach(s -> result.add(new CatalogPartitionSpec(s)));
+        return result;
+    }
+
+    /** The specs that hold every key and value of the partial spec. */
+    static List<CatalogPartitionSpec> matching(
+            List<CatalogPartitionSpec> specs, CatalogPartitionSpec partialSpec) {
+        List<CatalogPartitionSpec> result = new ArrayList<>();
+        for (CatalogPartitionSpec spec : specs) {
+            if (spec.getPartitionSpec()
+                    .entrySet()
+                    .containsAll(partialSpec.getPartitionSpec().entrySet())) {
+                result.add(spec);
+            }
+        }
+        return result;
     }
 
     boolean exists(CatalogPartitionSpec spec) throws IOException {

@@ -9,6 +9,7 @@ import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -166,5 +167,30 @@ public final class CatalogTables {
 
     private static int highestId(TableSchema schema) {
         return schema.fields().stream().mapToInt(DataField::id).max().orElse(-1);
+    }
+
+    /**
+     * The table name of a path that names a table's main branch.
+     *
+     * @throws ValidationException for a branch or a system table ({@code t$branch_b}, {@code
+     *     t$files})
+     */
+    static String checkMainTable(ObjectPath path) {
+        String table = path.getObjectName();
+        if (table.contains("$")) {
+            String suffix = table.substring(table.indexOf('$') + 1);
+            throw new ValidationException(
+                    String.format(
+                            "Table '%s' is refused: %s. A format table has only its main branch"
+                                    + " and no system tables.",
+                            path.getFullName(),
+                            suffix.startsWith("branch_")
+                                    ? "branch '"
+                                            + suffix.substring("branch_".length())
+                                            + "'"
+                                            + " is not supported"
+                                    : "'$" + suffix + "' is not supported"));
+        }
+        return table;
     }
 }

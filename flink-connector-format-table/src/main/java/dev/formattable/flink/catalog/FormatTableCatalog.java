@@ -10,7 +10,6 @@ import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
-import dev.formattable.flink.table.PartitionSpecs;
 
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -83,21 +82,7 @@ public class FormatTableCatalog extends StatisticsCatalog {
 
     /** The location of a table of this catalog. */
     public Path tableLocation(ObjectPath path) {
-        String table = path.getObjectName();
-        if (table.contains("$")) {
-            String suffix = table.substring(table.indexOf('$') + 1);
-            throw new ValidationException(
-                    String.format(
-                            "Table '%s' is refused: %s. A format table has only its main branch"
-                                    + " and no system tables.",
-                            path.getFullName(),
-                            suffix.startsWith("branch_")
-                                    ? "branch '"
-                                            + suffix.substring("branch_".length())
-                                            + "'"
-                                            + " is not supported"
-                                    : "'$" + suffix + "' is not supported"));
-        }
+        String table = CatalogTables.checkMainTable(path);
         return databasePath(path.getDatabaseName()).child(table);
     }
 
@@ -347,33 +332,15 @@ public class FormatTableCatalog extends StatisticsCatalog {
     public List<CatalogPartitionSpec> listPartitions(
             ObjectPath path, CatalogPartitionSpec partialSpec)
             throws TableNotExistException, TableNotPartitionedException {
-        List<CatalogPartitionSpec> result = new ArrayList<>();
-        for (CatalogPartitionSpec spec : listPartitions(path)) {
-            if (spec.getPartitionSpec()
-                    .entrySet()
-                    .containsAll(partialSpec.getPartitionSpec().entrySet())) {
-                result.add(spec);
-            }
-        }
-        return result;
+        return CatalogPartitions.matching(listPartitions(path), partialSpec);
     }
 
     @Override
     public List<CatalogPartitionSpec> listPartitionsByFilter(
             ObjectPath path, List<Expression> filters)
             throws TableNotExistException, TableNotPartitionedException {
-        FormatTable table = partitions(path).table();
-        Optional<List<Map<String, String>>> specs =
-                io(() -> PartitionSpecs.list(table, filters), "list the partitions of " + path);
-        if (specs.isEmpty()) {
-            throw new UnsupportedOperationException(
-                    "Partition filter "
-                            + filters
-                            + " cannot be evaluated on partition directories");
-        }
-        List<CatalogPartitionSpec> result = new ArrayList<>();
-        specs.get().forEach(s -> result.add(new CatalogPartitionSpec(s)));
-        return result;
+        CatalogPartitions partitions = partitions(path);
+        return io(() -> partitions.list(filters), "list the partitions of " + path);
     }
 
     @Override
