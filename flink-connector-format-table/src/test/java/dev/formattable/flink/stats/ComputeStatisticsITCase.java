@@ -16,6 +16,8 @@ import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -206,6 +208,66 @@ class ComputeStatisticsITCase extends FlinkTestBase {
                 .hasSize(PARTITIONS)
                 .contains("+I[p=7, recomputed, " + filesOf(7) + ", 40]");
         assertThat(stored(7).rowCount()).isEqualTo(40);
+    }
+
+    /** Every type with statistics, read through each format into the builders' Java classes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void everyTypeIsRead(String format) {
+        exec(
+                env,
+                "CREATE TABLE typed (b BOOLEAN, i INT, big BIGINT, d DOUBLE, amount DECIMAL(10, 2),"
+                        + " s STRING, bin BYTES, dt DATE, tm TIME, ts TIMESTAMP(6),"
+                        + " ltz TIMESTAMP_LTZ(3), arr ARRAY<INT>) WITH ('file.format'='"
+                        + format
+                        + "')");
+        exec(
+                env,
+                "INSERT INTO typed VALUES"
+                        + " (true, 1, 10, 0.5, 1.25, 'a', X'01', DATE '2024-01-01', TIME '10:00:00',"
+                        + " TIMESTAMP '2024-01-01 00:00:00.000001', TO_TIMESTAMP_LTZ(0, 3),"
+                        + " ARRAY[1]),"
+                        + " (false, 3, 30, -0.5, 2.50, 'bb', X'0203', DATE '2024-03-01',"
+                        + " TIME '11:00:00', TIMESTAMP '2024-02-01 00:00:00',"
+                        + " TO_TIMESTAMP_LTZ(1000, 3), ARRAY[2]),"
+                        + " (CAST(NULL AS BOOLEAN), CAST(NULL AS INT), CAST(NULL AS BIGINT),"
+                        + " CAST(NULL AS DOUBLE), CAST(NULL AS DECIMAL(10, 2)),"
+                        + " CAST(NULL AS STRING), CAST(NULL AS BYTES), CAST(NULL AS DATE),"
+                        + " CAST(NULL AS TIME), CAST(NULL AS TIMESTAMP(6)),"
+                        + " CAST(NULL AS TIMESTAMP_LTZ(3)), CAST(NULL AS ARRAY<INT>))");
+
+        assertThat(compute("'typed'")).containsExactly("+I[, recomputed, 1, 3]");
+
+        dev.formattable.core.fs.Path dir =
+                dev.formattable.core.fs.Path.of(
+                        warehouse.resolve("default.db").resolve("typed").toString());
+        PartitionStatistics s = new StatisticsStore(new LocalFileIO()).read(dir).orElseThrow();
+        assertThat(s.rowCount()).isEqualTo(3);
+        assertThat(s.column("arr")).isEmpty();
+        assertThat(s.columns())
+                .hasSize(11)
+                .allSatisfy(
+                        c -> {
+                            assertThat(c.nullCount()).as(c.name()).isEqualTo(1);
+                            assertThat(c.distinctCount()).as(c.name()).isEqualTo(2);
+                        });
+        assertThat(bounds(s, "b")).isEqualTo("false..true");
+        assertThat(bounds(s, "i")).isEqualTo("1..3");
+        assertThat(bounds(s, "big")).isEqualTo("10..30");
+        assertThat(bounds(s, "d")).isEqualTo("-0.5..0.5");
+        assertThat(bounds(s, "amount")).isEqualTo("1.25..2.50");
+        assertThat(bounds(s, "s")).isEqualTo("a..bb");
+        assertThat(bounds(s, "dt")).isEqualTo("2024-01-01..2024-03-01");
+        assertThat(bounds(s, "tm")).isEqualTo("10:00..11:00");
+        assertThat(bounds(s, "ts")).isEqualTo("2024-01-01T00:00:00.000001..2024-02-01T00:00");
+        assertThat(bounds(s, "ltz")).isEqualTo("1970-01-01T00:00:00Z..1970-01-01T00:00:01Z");
+        assertThat(s.column("s").orElseThrow().totalWidth()).isEqualTo(3);
+        assertThat(s.column("bin").orElseThrow().maxWidth()).isEqualTo(2);
+    }
+
+    private static String bounds(PartitionStatistics s, String column) {
+        var c = s.column(column).orElseThrow();
+        return c.min().orElseThrow() + ".." + c.max().orElseThrow();
     }
 
     @Test
