@@ -24,8 +24,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Writes rows into staged files through the core's {@link FormatTableWrite}, one open file per
@@ -47,9 +49,11 @@ public final class FormatTableSinkWriter
     private final int[] partitionPositions;
     private final LogicalType[] partitionTypes;
     private final ProjectedRowData dataRow;
-    private final boolean inputGroupedByPartition;
     private final String stagingPrefix;
+    private boolean inputGroupedByPartition;
     private List<Object> lastPartition;
+    // Partitions whose files were finished because the input moved on; only while grouped.
+    private final Set<List<Object>> finished = new HashSet<>();
 
     /** Where a writer runs, and what it restores. */
     public static final class Attempt {
@@ -143,7 +147,21 @@ public final class FormatTableSinkWriter
         }
         List<Object> partition = partitionOf(row);
         if (inputGroupedByPartition && lastPartition != null && !partition.equals(lastPartition)) {
-            write.finishOpenFiles();
+            if (finished.contains(partition)) {
+                // The planner sorted the input, but it reached this writer interleaved (a writer
+                // whose parallelism differs from the sort's reads several sorted streams). Closing
+                // on every change would write a file per run of rows: keep files open instead.
+                LOG.info(
+                        "Writer {}: partition {} came back after its file was finished; the input"
+                                + " is not grouped by partition, so files stay open from now on",
+                        stagingPrefix,
+                        partition);
+                inputGroupedByPartition = false;
+                finished.clear();
+            } else {
+                write.finishOpenFiles();
+                finished.add(lastPartition);
+            }
         }
         lastPartition = partition;
         write.write(partition, dataRow.replaceRow(row));

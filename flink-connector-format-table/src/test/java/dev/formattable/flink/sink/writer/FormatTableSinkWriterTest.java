@@ -96,6 +96,26 @@ class FormatTableSinkWriterTest {
         }
     }
 
+    /**
+     * Input promised grouped that arrives interleaved (two sorted streams read by one writer): once
+     * a finished partition comes back, files stay open, so each partition gets one more file at
+     * most rather than one per run of rows.
+     */
+    @Test
+    void groupedInputThatIsNotGroupedKeepsFilesOpenOnceAPartitionComesBack() throws IOException {
+        try (FormatTableSinkWriter writer = writer(true)) {
+            for (int i = 0; i < 10; i++) {
+                writer.write(row(i, "a"), null);
+                writer.write(row(i, "b"), null);
+            }
+            List<CommitMessage> messages = committed(writer.prepareCommit());
+            // a: one finished file of 1 row, then one file of 9; b: one file of 10.
+            assertThat(messages)
+                    .extracting(CommitMessage::rowCount)
+                    .containsExactlyInAnyOrder(1L, 9L, 10L);
+        }
+    }
+
     @Test
     void ungroupedInputKeepsEveryPartitionsFileOpen() throws IOException {
         try (FormatTableSinkWriter writer = writer(false)) {
