@@ -50,15 +50,19 @@ public final class CommitBenchmark {
         java.nio.file.Path local = args.workDir.toAbsolutePath().resolve("commit");
         Dirs.deleteRecursively(local);
         int files = args.scale.commitFiles;
-        measure("commit " + files + " files, local", local.toUri().toString(), files);
+        measure("commit " + files + " files, local", local.toUri().toString(), files, "");
         Dirs.deleteRecursively(local);
         int s3Files = args.scale.s3CommitFiles;
         try (S3Store s3 = new S3Store()) {
-            measure("commit " + s3Files + " files, s3proxy (S3A)", s3.location("commit"), s3Files);
+            measure(
+                    "commit " + s3Files + " files, s3proxy (S3A)",
+                    s3.location("commit"),
+                    s3Files,
+                    s3Files < 10_000 ? "; 10,000 files on S3: --only commit --scale large" : "");
         }
     }
 
-    private void measure(String label, String root, int files) throws Exception {
+    private void measure(String label, String root, int files, String note) throws Exception {
         String base = root.endsWith("/") ? root : root + "/";
         Pairs.Result r =
                 Pairs.run(
@@ -67,7 +71,8 @@ public final class CommitBenchmark {
                         args.pairs,
                         run -> ours(base + "ours-" + run, files),
                         run -> theirs(base + "theirs-" + run, files));
-        table.add(label, "ms (lower is better)", r, "100 partitions; answer = files visible");
+        table.add(
+                label, "ms (lower is better)", r, "100 partitions; answer = files visible" + note);
     }
 
     private static Map<String, String> partition(int i) {

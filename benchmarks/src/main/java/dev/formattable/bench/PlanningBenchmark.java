@@ -14,8 +14,9 @@ import java.util.stream.Stream;
 /**
  * Scenario 3: a point query (equality on both partition keys) and a range query on a table of 100 x
  * 100 partitions with one one-row file each, read by both connectors through {@link
- * CountingFileSystem}. The figure is the wall time of the whole query (planning, listing, reading
- * one or 500 tiny files, job start-up); the listing calls are counted over the same query.
+ * CountingFileSystem}. Two figures: the wall time of the whole query (planning, listing, reading
+ * one or 500 tiny files, job start-up) and that of the optimizer alone ({@code explainSql}), each
+ * with its listing calls.
  */
 public final class PlanningBenchmark {
 
@@ -84,35 +85,83 @@ public final class PlanningBenchmark {
                         label,
                         1,
                         args.pairs,
-                        run -> query(Side.OURS, dir, uri, query, oursCalls),
-                        run -> query(Side.THEIRS, dir, uri, query, theirsCalls));
+                        run -> query(Side.OURS, dir, uri, query, oursCalls, false),
+                        run -> query(Side.THEIRS, dir, uri, query, theirsCalls, false));
         table.add(label, "ms, whole query (lower is better)", r, "answer " + r.oursAnswer);
+        addCalls(label, "listStatus calls, whole query", r, oursCalls, theirsCalls);
+        // The optimizer alone: partition listing and statistics, no job.
+        List<Double> oursPlanCalls = new ArrayList<>();
+        List<Double> theirsPlanCalls = new ArrayList<>();
+        Pairs.Result p =
+                Pairs.run(
+                        label + " (explain)",
+                        1,
+                        args.pairs,
+                        run -> query(Side.OURS, dir, uri, query, oursPlanCalls, true),
+                        run -> query(Side.THEIRS, dir, uri, query, theirsPlanCalls, true));
+        table.add(
+                label,
+                "ms, planner only: explainSql (lower is better)",
+                p,
+                "answer: " + p.oursAnswer + " in the plan");
+        addCalls(label, "listStatus calls, planner only", p, oursPlanCalls, theirsPlanCalls);
+    }
+
+    private void addCalls(
+            String label, String metric, Pairs.Result r, List<Double> ours, List<Double> theirs) {
         // The warm-up pair's counts are dropped like its times.
-        Stats ours = Stats.of(oursCalls.subList(1, oursCalls.size()));
-        Stats theirs = Stats.of(theirsCalls.subList(1, theirsCalls.size()));
+        Stats o = Stats.of(ours.subList(1, ours.size()));
+        Stats t = Stats.of(theirs.subList(1, theirs.size()));
         table.add(
                 new ResultTable.Row(
                         label,
-                        "listStatus calls",
-                        r.answersMatch ? ours.format() : "ANSWERS DIFFER",
-                        r.answersMatch ? theirs.format() : "ANSWERS DIFFER",
-                        theirs.median == 0
+                        metric,
+                        r.answersMatch ? o.format() : "ANSWERS DIFFER",
+                        r.answersMatch ? t.format() : "ANSWERS DIFFER",
+                        t.median == 0
                                 ? "-"
-                                : String.format(
-                                        java.util.Locale.ROOT, "%.3f", ours.median / theirs.median),
+                                : String.format(java.util.Locale.ROOT, "%.3f", o.median / t.median),
                         "counted in the file system, both sides"));
     }
 
-    private Sample query(Side side, Path dir, String uri, String query, List<Double> calls)
+    /**
+     * One run: the whole query, or only {@code explainSql} when {@code explainOnly}. The answer of
+     * an explain is the number of partitions the plan's source scan keeps, which both sides' plans
+     * print.
+     */
+    private Sample query(
+            Side side, Path dir, String uri, String query, List<Double> calls, boolean explainOnly)
             throws Exception {
         Sql.createTable(env, "t", side, "parquet", uri, COLUMNS, "p1, p2");
         // Cold footers for both sides: ours caches them per file across queries, theirs does not.
         Dirs.touchAll(dir);
         CountingFileSystem.reset();
         long start = System.nanoTime();
-        String answer = Sql.answer(env, query);
+        String answer =
+                explainOnly ? prunedPartitions(env.explainSql(query)) : Sql.answer(env, query);
         double ms = (System.nanoTime() - start) / 1e6;
         calls.add((double) CountingFileSystem.lists());
         return new Sample(ms, answer);
+    }
+
+    /** "N partitions": the partition specs in the optimized plan's first TableSourceScan. */
+    static String prunedPartitions(String plan) {
+        int optimized = plan.indexOf("== Optimized");
+        String tail = optimized < 0 ? plan : plan.substring(optimized);
+        int scan = tail.indexOf("TableSourceScan");
+        if (scan < 0) {
+            return "no TableSourceScan in the plan";
+        }
+        int end = tail.indexOf('\n', scan);
+        String line = tail.substring(scan, end < 0 ? tail.length() : end);
+        int from = line.indexOf("partitions=[");
+        if (from < 0) {
+            return "no partitions in the plan";
+        }
+        int n = 0;
+        for (int i = line.indexOf("{p1=", from); i >= 0; i = line.indexOf("{p1=", i + 1)) {
+            n++;
+        }
+        return n + (n == 1 ? " partition" : " partitions");
     }
 }

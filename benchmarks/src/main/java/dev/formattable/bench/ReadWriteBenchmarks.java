@@ -25,63 +25,30 @@ public final class ReadWriteBenchmarks {
         this.root = args.workDir.toAbsolutePath().resolve("rw");
     }
 
-    /** Scenario 1: rows/s of a batch INSERT, unpartitioned and into 100 partitions. */
+    /**
+     * Scenario 1: rows/s of a batch INSERT, unpartitioned and into 100 partitions. Parquet runs in
+     * this JVM; orc in a child JVM ({@link OrcWrites}), where Flink's orc writer can have its own
+     * orc-core 1.5.
+     */
     public void write() throws Exception {
         long rows = args.scale.rows;
         Sql.createGenerator(env, "gen", rows);
-        for (String format : new String[] {"parquet", "orc"}) {
-            for (boolean partitioned : new boolean[] {false, true}) {
-                String shape = partitioned ? "100 partitions" : "unpartitioned";
-                String label = "write " + format + ", " + shape;
-                if (format.equals("orc")) {
-                    // Flink's orc writer is built against orc-core 1.5 and fails on the orc-core
-                    // 2.3.1 this connector needs in the same JVM (see docs/benchmarks.md).
-                    Pairs.Result r =
-                            Pairs.one(
-                                    label,
-                                    1,
-                                    args.pairs,
-                                    run -> write(Side.OURS, format, partitioned, rows, run));
-                    table.add(
-                            new ResultTable.Row(
-                                    label,
-                                    "rows/s",
-                                    r.answersMatch ? r.ours.format() : "RUNS DISAGREE",
-                                    "not measured",
-                                    "-",
-                                    "Flink's orc writer needs orc-core 1.5, not in this JVM"));
-                    continue;
-                }
-                Pairs.Result r =
-                        Pairs.run(
-                                label,
-                                1,
-                                args.pairs,
-                                run -> write(Side.OURS, format, partitioned, rows, run),
-                                run -> write(Side.THEIRS, format, partitioned, rows, run));
-                table.add(label, "rows/s", r, rows + " rows, 20 columns");
-            }
+        for (boolean partitioned : new boolean[] {false, true}) {
+            String label = "write parquet, " + (partitioned ? "100 partitions" : "unpartitioned");
+            Pairs.Result r =
+                    Pairs.run(
+                            label,
+                            1,
+                            args.pairs,
+                            run -> write(Side.OURS, partitioned, rows, run),
+                            run -> write(Side.THEIRS, partitioned, rows, run));
+            table.add(label, "rows/s", r, rows + " rows, 20 columns");
         }
+        new OrcWrites(args, table).run();
     }
 
-    private Sample write(Side side, String format, boolean partitioned, long rows, int run)
-            throws Exception {
-        Path dir = root.resolve("write-" + side + "-" + format + "-" + partitioned + "-" + run);
-        Dirs.deleteRecursively(dir);
-        Sql.createTable(
-                env,
-                "sink",
-                side,
-                format,
-                dir.toUri().toString(),
-                Sql.COLUMNS,
-                partitioned ? "p1, p2" : "");
-        long start = System.nanoTime();
-        Sql.run(env, "INSERT INTO sink " + Sql.selectRows("gen"));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        String answer = Sql.answer(env, "SELECT COUNT(*), SUM(id), SUM(p1 + p2) FROM sink");
-        Dirs.deleteRecursively(dir);
-        return new Sample(rows / seconds, answer);
+    private Sample write(Side side, boolean partitioned, long rows, int run) throws Exception {
+        return WriteRun.write(env, root, side, "parquet", partitioned, rows, run, "");
     }
 
     /** Scenario 2: full and projected scans of one table written by us, read by both sides. */

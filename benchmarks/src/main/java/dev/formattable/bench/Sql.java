@@ -106,6 +106,19 @@ public final class Sql {
             String path,
             String columns,
             String partitionKeys) {
+        createTable(env, name, side, format, path, columns, partitionKeys, "");
+    }
+
+    /** The same, with extra WITH options ({@code "'k'='v', ..."}, or "" for none). */
+    public static void createTable(
+            TableEnvironment env,
+            String name,
+            Side side,
+            String format,
+            String path,
+            String columns,
+            String partitionKeys,
+            String options) {
         env.executeSql("DROP TEMPORARY TABLE IF EXISTS " + name);
         String with =
                 side == Side.OURS
@@ -118,6 +131,7 @@ public final class Sql {
                                 format,
                                 // Ours writes snappy parquet by default; theirs would write none.
                                 format.equals("parquet") ? ", 'parquet.compression'='SNAPPY'" : "");
+        with = options.isEmpty() ? with : with + ", " + options;
         env.executeSql(
                 String.format(
                         "CREATE TEMPORARY TABLE %s (%s) %s WITH (%s)",

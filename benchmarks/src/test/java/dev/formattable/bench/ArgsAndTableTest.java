@@ -72,4 +72,27 @@ class ArgsAndTableTest {
         table.add("s", "rows/s", differ, "n");
         assertThat(table.rows().get(1).ours).isEqualTo("ANSWERS DIFFER");
     }
+
+    @Test
+    void partitionsKeptInAnExplainedPlan() {
+        String scan =
+                "TableSourceScan(table=[[default_catalog, default_database, t, partitions=[%s],"
+                        + " project=[id]]], fields=[id])\n";
+        String plan =
+                "== Abstract Syntax Tree ==\nLogicalProject\n== Optimized Physical Plan ==\n"
+                        + String.format(scan, "{p1=10, p2=0}, {p1=10, p2=1}");
+        assertThat(PlanningBenchmark.prunedPartitions(plan)).isEqualTo("2 partitions");
+        assertThat(PlanningBenchmark.prunedPartitions(String.format(scan, "{p1=42, p2=17}")))
+                .isEqualTo("1 partition");
+        assertThat(PlanningBenchmark.prunedPartitions("== Optimized ==\nCalc(select=[id])"))
+                .isEqualTo("no TableSourceScan in the plan");
+    }
+
+    @Test
+    void sameOrcCodecOnBothSides() {
+        assertThat(OrcWriteChild.options(Sql.Side.OURS, "snappy"))
+                .isEqualTo("'file.compression'='snappy'");
+        assertThat(OrcWriteChild.options(Sql.Side.THEIRS, "snappy"))
+                .isEqualTo("'orc.compress'='SNAPPY'");
+    }
 }

@@ -1,0 +1,153 @@
+package dev.formattable.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Scenario 1 for orc, both sides: Flink's orc writer needs orc-core 1.5, which cannot share a JVM
+ * with the unshaded orc-core 2.3.1 of our connector. So {@link OrcWriteChild} runs the pairs in a
+ * child JVM on a Flink installation's class path (e2e-flink-dist's lib/, with our shaded SQL jar,
+ * plus flink-sql-orc), and this class turns its samples into rows of the table.
+ */
+public final class OrcWrites {
+
+    /** The orc codec of both sides: orc-core 1.5.6 (Flink's) has no zstd, our orc default. */
+    static final String CODEC = "snappy";
+
+    private final Args args;
+    private final ResultTable table;
+
+    public OrcWrites(Args args, ResultTable table) {
+        this.args = args;
+        this.table = table;
+    }
+
+    /** Runs the child and adds the unpartitioned and the 100-partition orc rows. */
+    public void run() throws Exception {
+        try {
+            measure();
+        } catch (Exception e) {
+            e.printStackTrace();
+            for (String shape : new String[] {"unpartitioned", "100 partitions"}) {
+                table.add(
+                        new ResultTable.Row(
+                                "write orc, " + shape, "rows/s", "FAILED", "FAILED", "-", "" + e));
+            }
+        }
+    }
+
+    private void measure() throws Exception {
+        long rows = args.scale.rows;
+        Path root = args.workDir.toAbsolutePath().resolve("rw-orc");
+        Files.createDirectories(root);
+        Path log = root.resolve("child.log");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx4g");
+        cmd.add("-XX:+UseG1GC");
+        // As Flink's launch scripts pass it (env.java.default-opts.all): the aircompressor of
+        // flink-sql-orc's orc-core 1.5.6 reaches into java.nio buffers for snappy.
+        cmd.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
+        cmd.add("-cp");
+        cmd.add(classPath());
+        cmd.add(OrcWriteChild.class.getName());
+        cmd.add(root.toString());
+        cmd.add(String.valueOf(rows));
+        cmd.add(String.valueOf(args.pairs));
+        cmd.add(CODEC);
+        System.err.println("  orc writes in a child JVM on a Flink installation, log " + log);
+        Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
+        List<String[]> samples = new ArrayList<>();
+        try (BufferedReader out =
+                new BufferedReader(
+                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("SAMPLE\t")) {
+                    String[] f = line.split("\t", 6);
+                    samples.add(f);
+                    System.err.printf("  orc child: %s %s run %s: %s%n", f[1], f[2], f[3], f[4]);
+                }
+            }
+        }
+        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IllegalStateException("orc write child failed, see " + log);
+        }
+        for (boolean partitioned : new boolean[] {false, true}) {
+            String label = "write orc, " + (partitioned ? "100 partitions" : "unpartitioned");
+            // Replayed through Pairs: the same warm-up, alternation and answer check as in-JVM
+            // rows.
+            Pairs.Result r =
+                    Pairs.run(
+                            label,
+                            1,
+                            args.pairs,
+                            run -> sample(samples, partitioned, "OURS", run),
+                            run -> sample(samples, partitioned, "THEIRS", run));
+            table.add(
+                    label,
+                    "rows/s",
+                    r,
+                    rows
+                            + " rows, 20 columns; orc "
+                            + CODEC
+                            + " both sides; child JVM, our shaded SQL jar");
+        }
+    }
+
+    private static Sample sample(
+            List<String[]> samples, boolean partitioned, String side, int run) {
+        for (String[] f : samples) {
+            if (f[1].equals(String.valueOf(partitioned))
+                    && f[2].equals(side)
+                    && f[3].equals(String.valueOf(run))) {
+                return new Sample(Double.parseDouble(f[4]), f[5]);
+            }
+        }
+        throw new IllegalStateException("The orc child printed no sample for " + side + " " + run);
+    }
+
+    /**
+     * This module's classes, e2e-flink-dist's target/flink/lib (built by the same reactor) and
+     * flink-sql-orc, copied into this module's target/flink-orc by the build.
+     */
+    static String classPath() throws Exception {
+        Path classes =
+                Path.of(
+                        OrcWriteChild.class
+                                .getProtectionDomain()
+                                .getCodeSource()
+                                .getLocation()
+                                .toURI());
+        Path target = classes.getParent();
+        Path lib = target.getParent().getParent().resolve("e2e-flink-dist/target/flink/lib");
+        List<Path> jars = new ArrayList<>(jars(lib, "flink-sql-connector-format-table-"));
+        jars.addAll(jars(target.resolve("flink-orc"), "flink-sql-orc-"));
+        return Stream.concat(Stream.of(classes), jars.stream())
+                .map(Path::toString)
+                .collect(Collectors.joining(java.io.File.pathSeparator));
+    }
+
+    /** Every jar in {@code dir}, which must hold one whose name starts with {@code required}. */
+    private static List<Path> jars(Path dir, String required) throws IOException {
+        List<Path> jars;
+        try (Stream<Path> files = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
+            jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+        }
+        if (jars.stream().noneMatch(j -> j.getFileName().toString().startsWith(required))) {
+            throw new IllegalStateException(
+                    "No " + required + "*.jar in " + dir + "; build with scripts/benchmarks.sh");
+        }
+        return jars;
+    }
+}
