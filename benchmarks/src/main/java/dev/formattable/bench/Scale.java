@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum Scale {
     /** A smoke test of the harness; its figures mean little. */
     TINY(50_000, 1_000_000, 1_000, 200, 20_000),
-    SMALL(300_000, 10_000_000, 10_000, 500, 100_000),
+    SMALL(300_000, 10_000_000, 10_000, 500, 50_000),
     LARGE(5_000_000, 50_000_000, 10_000, 10_000, 2_000_000);
 
     /** Rows of the 20-column table that is written and scanned. */
