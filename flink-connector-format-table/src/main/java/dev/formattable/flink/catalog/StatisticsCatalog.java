@@ -173,13 +173,38 @@ abstract class StatisticsCatalog extends StatelessCatalog {
     private List<PartitionStatistics> partitions(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         FormatTable table = openQuietly(path);
+        if (specs.isEmpty()) {
+            return List.of();
+        }
+        // One scan for all the partitions asked for, not one per partition.
+        List<PartitionPredicate> filters = new ArrayList<>();
+        for (CatalogPartitionSpec spec : specs) {
+            filters.add(PartitionSpecText.of(table.layout(), spec.getPartitionSpec()));
+        }
+        Map<List<Object>, List<DataSplit>> byPartition =
+                io(() -> filesByPartition(table, PartitionPredicate.or(filters)), path);
+        StatisticsStore store = new StatisticsStore(table.fileIO());
         List<PartitionStatistics> result = new ArrayList<>();
         for (CatalogPartitionSpec spec : specs) {
-            PartitionPredicate filter =
-                    PartitionSpecText.of(table.layout(), spec.getPartitionSpec());
-            result.add(io(() -> current(table, filter), path).orElse(null));
+            List<Object> values = table.layout().parseSpec(ordered(table.layout().keys(), spec));
+            List<DataSplit> files = byPartition.get(values);
+            if (files == null) {
+                result.add(null);
+                continue;
+            }
+            Path dir = files.get(0).path().parent();
+            result.add(store.readCurrent(dir, Fingerprint.ofSplits(dir, files)).orElse(null));
         }
         return result;
+    }
+
+    private static Map<List<Object>, List<DataSplit>> filesByPartition(
+            FormatTable table, PartitionPredicate filter) throws IOException {
+        Map<List<Object>, List<DataSplit>> byPartition = new HashMap<>();
+        for (DataSplit f : table.newScan().withPartitionFilter(filter).plan().splits()) {
+            byPartition.computeIfAbsent(f.partitionValues(), v -> new ArrayList<>()).add(f);
+        }
+        return byPartition;
     }
 
     private static Map<String, String> ordered(List<String> keys, CatalogPartitionSpec spec) {

@@ -5,6 +5,7 @@ import dev.formattable.core.stats.PartitionStatistics;
 import dev.formattable.core.stats.StatisticsStore;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
@@ -165,6 +166,17 @@ class ComputeStatisticsITCase extends FlinkTestBase {
             assertThat(name.getNdv()).isEqualTo(exact);
             assertThat(name.getNullCount()).isZero();
         }
+        // The planner gets them for the partitions left after pruning: rows, and the united
+        // distinct count as the size of a grouping by name.
+        assertThat(
+                        env.explainSql(
+                                "SELECT name, COUNT(*) FROM t WHERE p IN (1, 2, 38, 39) GROUP BY"
+                                        + " name",
+                                ExplainDetail.ESTIMATED_COST))
+                .containsPattern(
+                        "TableSourceScan\\(table=\\[\\[ft, default, t, partitions=.*rowcount = 80\\.0")
+                .containsPattern(
+                        "HashAggregate\\(isMerge=\\[true\\].*rowcount = " + exact + "\\.0");
         // Alone, a partition's distinct count is its own.
         CatalogColumnStatistics one = catalog.getPartitionColumnStatistics(path, spec(1));
         assertThat(
