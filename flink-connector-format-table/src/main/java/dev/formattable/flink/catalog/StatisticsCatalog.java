@@ -135,7 +135,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
         FormatTable table = openQuietly(path);
         List<PartitionStatistics> stats = partitions(path, specs);
         Map<String, Long> union = null;
-        if (!stats.contains(null) && !stats.isEmpty()) {
+        if (!stats.isEmpty() && !stats.contains(null)) {
             union = new HashMap<>();
             for (ColumnStatistics c : TableStatistics.merge(stats).columns()) {
                 union.put(c.name(), c.distinctCount());
@@ -174,7 +174,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         FormatTable table = openQuietly(path);
         if (specs.isEmpty()) {
-            return List.of();
+            return new ArrayList<>();
         }
         // One scan for all the partitions asked for, not one per partition.
         List<PartitionPredicate> filters = new ArrayList<>();
