@@ -69,15 +69,20 @@ final class CatalogPartitions {
     }
 
     boolean drop(CatalogPartitionSpec spec) throws IOException {
-        return table.newCommit().dropPartition(ordered(spec));
+        return table.newCommit().dropPartition(ordered(table, spec));
     }
 
     private dev.formattable.core.fs.Path directory(CatalogPartitionSpec spec) {
-        return table.partitionPath(table.layout().parseSpec(ordered(spec)));
+        return table.partitionPath(values(table, spec));
+    }
+
+    /** The typed values of a spec; a key that is no partition key is refused by name. */
+    static List<Object> values(FormatTable table, CatalogPartitionSpec spec) {
+        return table.layout().parseSpec(ordered(table, spec));
     }
 
     /** The spec in the table's key order; a key that is no partition key is refused by name. */
-    private Map<String, String> ordered(CatalogPartitionSpec spec) {
+    private static Map<String, String> ordered(FormatTable table, CatalogPartitionSpec spec) {
         Map<String, String> ordered = new LinkedHashMap<>();
         for (String key : table.layout().keys()) {
             if (spec.getPartitionSpec().containsKey(key)) {

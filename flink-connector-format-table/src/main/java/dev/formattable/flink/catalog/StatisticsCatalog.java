@@ -116,7 +116,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
     public List<CatalogTableStatistics> bulkGetPartitionStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         List<CatalogTableStatistics> result = new ArrayList<>();
-        for (PartitionStatistics s : partitions(path, specs)) {
+        for (PartitionStatistics s : partitions(openQuietly(path), path, specs)) {
             result.add(s == null ? CatalogTableStatistics.UNKNOWN : CatalogStatistics.table(s));
         }
         return result;
@@ -133,7 +133,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
     public List<CatalogColumnStatistics> bulkGetPartitionColumnStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         FormatTable table = openQuietly(path);
-        List<PartitionStatistics> stats = partitions(path, specs);
+        List<PartitionStatistics> stats = partitions(table, path, specs);
         Map<String, Long> union = null;
         if (!stats.isEmpty() && !stats.contains(null)) {
             union = new HashMap<>();
@@ -153,7 +153,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
             }
             Map<String, CatalogColumnStatisticsDataBase> columns =
                     CatalogStatistics.dataColumns(s, union);
-            List<Object> values = table.layout().parseSpec(ordered(keys, specs.get(i)));
+            List<Object> values = CatalogPartitions.values(table, specs.get(i));
             for (int k = 0; k < keys.size(); k++) {
                 Object v = values.get(k);
                 long ndv = v != null && seen.get(k).add(v) ? 1 : 0;
@@ -170,9 +170,8 @@ abstract class StatisticsCatalog extends StatelessCatalog {
     }
 
     /** The current statistics of each partition, null where there are none. */
-    private List<PartitionStatistics> partitions(
-            ObjectPath path, List<CatalogPartitionSpec> specs) {
-        FormatTable table = openQuietly(path);
+    private static List<PartitionStatistics> partitions(
+            FormatTable table, ObjectPath path, List<CatalogPartitionSpec> specs) {
         if (specs.isEmpty()) {
             return new ArrayList<>();
         }
@@ -186,7 +185,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
         StatisticsStore store = new StatisticsStore(table.fileIO());
         List<PartitionStatistics> result = new ArrayList<>();
         for (CatalogPartitionSpec spec : specs) {
-            List<Object> values = table.layout().parseSpec(ordered(table.layout().keys(), spec));
+            List<Object> values = CatalogPartitions.values(table, spec);
             List<DataSplit> files = byPartition.get(values);
             if (files == null) {
                 result.add(null);
@@ -205,14 +204,6 @@ abstract class StatisticsCatalog extends StatelessCatalog {
             byPartition.computeIfAbsent(f.partitionValues(), v -> new ArrayList<>()).add(f);
         }
         return byPartition;
-    }
-
-    private static Map<String, String> ordered(List<String> keys, CatalogPartitionSpec spec) {
-        Map<String, String> ordered = new java.util.LinkedHashMap<>();
-        for (String k : keys) {
-            ordered.put(k, spec.getPartitionSpec().get(k));
-        }
-        return ordered;
     }
 
     private static Optional<PartitionStatistics> current(

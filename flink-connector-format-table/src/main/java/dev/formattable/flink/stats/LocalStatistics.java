@@ -30,8 +30,7 @@ public final class LocalStatistics {
     public static List<PartitionReport> run(
             FormatTable table, @Nullable PartitionPredicate filter, int threads)
             throws IOException {
-        FileStatisticsReader reader = new FileStatisticsReader(table);
-        StatisticsPlanner planner = reader.planner();
+        StatisticsPlanner planner = new StatisticsPlanner(table);
         List<StatisticsTask> tasks = planner.plan(filter);
         List<StatisticsTask> work = new ArrayList<>();
         for (StatisticsTask task : tasks) {

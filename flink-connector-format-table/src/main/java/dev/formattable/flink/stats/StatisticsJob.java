@@ -22,7 +22,9 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Computes a table's statistics with a parallel Flink batch job: one record per file to read
@@ -89,16 +91,14 @@ public final class StatisticsJob {
     static List<PartitionReport> inPlanOrder(
             StatisticsPlanner planner, List<StatisticsTask> tasks, List<PartitionReport> computed)
             throws IOException {
+        Map<String, PartitionReport> byPartition = new HashMap<>();
+        computed.forEach(r -> byPartition.put(r.partition(), r));
         List<PartitionReport> reports = new ArrayList<>();
         for (StatisticsTask task : tasks) {
             if (task.action() == StatisticsTask.Action.REUSE) {
                 reports.add(planner.finish(task, null));
-            } else {
-                for (PartitionReport r : computed) {
-                    if (r.partition().equals(task.partition())) {
-                        reports.add(r);
-                    }
-                }
+            } else if (byPartition.containsKey(task.partition())) {
+                reports.add(byPartition.get(task.partition()));
             }
         }
         return reports;
