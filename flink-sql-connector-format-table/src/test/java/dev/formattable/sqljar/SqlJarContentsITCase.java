@@ -1,23 +1,18 @@
 package dev.formattable.sqljar;
 
+import dev.formattable.core.testutils.JarContents;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SqlJarContentsITCase {
 
-    private static final String SHADED = "dev/formattable/shaded/";
+    private static final String SHADED = JarContents.SHADED;
 
     /** Kept under its own name: zstd-jni's native methods are bound by class name. */
     private static final String ZSTD_JNI = "com/github/luben/zstd/";
@@ -60,14 +55,14 @@ class SqlJarContentsITCase {
     private static final Set<String> KNOWN_UNRELOCATED_SIGNATURES =
             Set.of(SHADED + "org/apache/flink/orc/OrcColumnarRowInputFormat.class");
 
-    private static Path jar;
+    private static JarContents jar;
     private static Set<String> entries;
 
     @BeforeAll
     static void openJar() {
-        jar = Path.of(System.getProperty("sqljar.path"));
-        assertThat(jar).isRegularFile();
-        entries = entries(jar);
+        jar = JarContents.fromProperty("sqljar.path");
+        assertThat(jar.path()).isRegularFile();
+        entries = jar.entries();
     }
 
     @Test
@@ -144,36 +139,19 @@ class SqlJarContentsITCase {
      */
     @Test
     void noClassStillReferencesABundledLibraryByItsOriginalName() throws IOException {
-        List<String> unrelocated = new ArrayList<>();
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            for (ZipEntry entry : zip.stream().collect(Collectors.toList())) {
-                if (!entry.getName().endsWith(".class")
-                        || KNOWN_UNRELOCATED_SIGNATURES.contains(entry.getName())) {
-                    continue;
-                }
-                String bytes = read(zip, entry);
-                for (String original : RELOCATED) {
-                    for (int i = bytes.indexOf(original);
-                            i >= 0;
-                            i = bytes.indexOf(original, i + 1)) {
-                        String before = bytes.substring(0, i);
-                        // Relocated (parquet's own shaded.parquet inside ours too), or a resource
-                        // path under META-INF/ (threeten-extra's optional leap second file).
-                        if (!before.endsWith(SHADED)
-                                && !before.endsWith(SHADED + "shaded/parquet/")
-                                && !before.endsWith("META-INF/")) {
-                            unrelocated.add(entry.getName() + " -> " + original);
-                        }
-                    }
-                }
-            }
-        }
-        assertThat(unrelocated).isEmpty();
+        // parquet's own shaded.parquet inside ours is relocated too; a resource path under
+        // META-INF/ is threeten-extra's optional leap second file.
+        assertThat(
+                        jar.unrelocatedReferences(
+                                RELOCATED,
+                                List.of(SHADED + "shaded/parquet/", "META-INF/"),
+                                KNOWN_UNRELOCATED_SIGNATURES))
+                .isEmpty();
     }
 
     @Test
     void theFactoryServiceFileListsOurTableAndCatalogFactories() throws IOException {
-        assertThat(serviceEntries("org.apache.flink.table.factories.Factory"))
+        assertThat(jar.serviceEntries("org.apache.flink.table.factories.Factory"))
                 .containsExactlyInAnyOrder(
                         "dev.formattable.flink.table.FormatTableDynamicTableFactory",
                         "dev.formattable.flink.catalog.FormatTableCatalogFactory");
@@ -186,7 +164,7 @@ class SqlJarContentsITCase {
         for (String entry : entries) {
             if (entry.startsWith("META-INF/services/") && !entry.endsWith("/")) {
                 String service = entry.substring("META-INF/services/".length());
-                services.put(service, serviceEntries(service));
+                services.put(service, jar.serviceEntries(service));
             }
         }
         assertThat(services)
@@ -215,14 +193,14 @@ class SqlJarContentsITCase {
     void nothingIsAlsoInFlinksParquetAndOrcJars() {
         for (String property : List.of("flink-sql-parquet.path", "flink-sql-orc.path")) {
             Path theirs = Path.of(System.getProperty(property));
-            Set<String> theirEntries = entries(theirs);
+            Set<String> theirEntries = JarContents.of(theirs).entries();
             assertThat(theirEntries).as(theirs.toString()).isNotEmpty();
 
             Set<String> both = new TreeSet<>(entries);
             both.retainAll(theirEntries);
             both.removeIf(e -> e.endsWith("/"));
             assertThat(both)
-                    .as("in both %s and %s", jar.getFileName(), theirs.getFileName())
+                    .as("in both %s and %s", jar.path().getFileName(), theirs.getFileName())
                     .filteredOn(
                             e -> !e.startsWith("META-INF/") || e.startsWith("META-INF/services/"))
                     .containsOnly("META-INF/services/org.apache.flink.table.factories.Factory");
@@ -232,58 +210,12 @@ class SqlJarContentsITCase {
     /** Each bundled library that describes itself (META-INF/maven) is named in our NOTICE. */
     @Test
     void noticeNamesTheBundledLibraries() throws IOException {
-        String notice;
-        List<String> bundled = new ArrayList<>();
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            notice = read(zip, zip.getEntry("META-INF/NOTICE"));
-            for (String entry : entries) {
-                if (entry.startsWith("META-INF/maven/")
-                        && entry.endsWith("/pom.properties")
-                        && !entry.startsWith("META-INF/maven/dev.formattable/")) {
-                    Properties pom = new Properties();
-                    try (InputStream in = zip.getInputStream(zip.getEntry(entry))) {
-                        pom.load(in);
-                    }
-                    bundled.add(
-                            pom.getProperty("groupId")
-                                    + ":"
-                                    + pom.getProperty("artifactId")
-                                    + ":"
-                                    + pom.getProperty("version"));
-                }
-            }
-        }
+        String notice = jar.read("META-INF/NOTICE");
+        List<String> bundled = jar.bundledArtifacts();
         assertThat(bundled)
                 .contains("org.apache.orc:orc-core:2.3.1")
                 .allSatisfy(coordinates -> assertThat(notice).contains(coordinates));
         assertThat(notice)
                 .contains("com.github.luben:zstd-jni:", "com.google.protobuf:protobuf-java:");
-    }
-
-    private static List<String> serviceEntries(String service) throws IOException {
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            String text = read(zip, zip.getEntry("META-INF/services/" + service));
-            return text.lines()
-                    .map(String::trim)
-                    .filter(l -> !l.isEmpty() && !l.startsWith("#"))
-                    .collect(Collectors.toList());
-        }
-    }
-
-    private static Set<String> entries(Path path) {
-        try (ZipFile zip = new ZipFile(path.toFile())) {
-            return zip.stream()
-                    .map(ZipEntry::getName)
-                    .collect(Collectors.toCollection(TreeSet::new));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** An entry's bytes as a string of the same length (ISO-8859-1), to search class files. */
-    private static String read(ZipFile zip, ZipEntry entry) throws IOException {
-        try (InputStream in = zip.getInputStream(entry)) {
-            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-        }
     }
 }

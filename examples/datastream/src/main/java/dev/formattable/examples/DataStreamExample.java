@@ -1,4 +1,4 @@
-package dev.formattable.flink.examples;
+package dev.formattable.examples;
 
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.sink.FormatTableSink;
