@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,21 +32,10 @@ class SqlJarContentsITCase {
 
     /** The packages of the bundled libraries, as they are named before relocation. */
     private static final List<String> RELOCATED =
-            List.of(
-                    "com/fasterxml/jackson/",
-                    "com/google/protobuf/",
-                    "org/apache/flink/formats/parquet/",
-                    "org/apache/flink/orc/",
-                    "org/apache/parquet/",
-                    "shaded/parquet/",
-                    "org/apache/orc/",
-                    "org/apache/hadoop/hive/",
-                    "org/apache/hive/",
-                    "io/airlift/compress/",
-                    "org/threeten/extra/",
-                    "org/locationtech/jts/",
-                    "org/apache/commons/pool/",
-                    "org/apache/datasketches/");
+            Stream.concat(
+                            JarContents.FORMAT_LIBRARIES.stream(),
+                            Stream.of("com/fasterxml/jackson/", "org/apache/datasketches/"))
+                    .collect(Collectors.toList());
 
     /**
      * flink-orc's {@code OrcColumnarRowInputFormat.createPartitionedFormat} builds a serializable

@@ -28,22 +28,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ConnectorJarContentsITCase {
 
-    /** The packages of the bundled libraries, as they are named before relocation. */
-    private static final List<String> RELOCATED =
-            List.of(
-                    "com/google/protobuf/",
-                    "org/apache/flink/formats/parquet/",
-                    "org/apache/flink/orc/",
-                    "org/apache/parquet/",
-                    "shaded/parquet/",
-                    "org/apache/orc/",
-                    "org/apache/hadoop/hive/",
-                    "org/apache/hive/",
-                    "io/airlift/compress/",
-                    "org/threeten/extra/",
-                    "org/locationtech/jts/",
-                    "org/apache/commons/pool/");
-
     private static JarContents jar;
     private static Set<String> entries;
 
@@ -80,7 +64,7 @@ class ConnectorJarContentsITCase {
         // never calls it (see SqlJarContentsITCase).
         assertThat(
                         jar.unrelocatedReferences(
-                                RELOCATED,
+                                JarContents.FORMAT_LIBRARIES,
                                 List.of(JarContents.SHADED + "shaded/parquet/", "META-INF/"),
                                 Set.of(
                                         JarContents.SHADED

@@ -25,6 +25,25 @@ public final class JarContents {
     /** Where the connector's jars relocate every bundled library. */
     public static final String SHADED = "dev/formattable/shaded/";
 
+    /**
+     * The packages, as named before relocation, of the parquet and orc stacks that the plain
+     * connector jar bundles (the SQL jar bundles these and more).
+     */
+    public static final List<String> FORMAT_LIBRARIES =
+            List.of(
+                    "com/google/protobuf/",
+                    "org/apache/flink/formats/parquet/",
+                    "org/apache/flink/orc/",
+                    "org/apache/parquet/",
+                    "shaded/parquet/",
+                    "org/apache/orc/",
+                    "org/apache/hadoop/hive/",
+                    "org/apache/hive/",
+                    "io/airlift/compress/",
+                    "org/threeten/extra/",
+                    "org/locationtech/jts/",
+                    "org/apache/commons/pool/");
+
     private final Path jar;
 
     private JarContents(Path jar) {

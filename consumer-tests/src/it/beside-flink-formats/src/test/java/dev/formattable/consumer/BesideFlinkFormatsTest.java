@@ -77,6 +77,9 @@ class BesideFlinkFormatsTest {
         // own (they are inside its jar, relocated), so nothing can replace Flink's 1.5.6.
         assertThat(jars).noneMatch(j -> j.startsWith("orc-core-2."));
         assertThat(jars).noneMatch(j -> j.startsWith("hive-storage-api-2.8"));
+        // This project keeps flink-parquet's protobuf 4 away from flink-orc (see its pom), so a
+        // protobuf 4 here would be ours; and a slf4j-api 2 would silence Flink's 1.x binding.
+        assertThat(jars).noneMatch(j -> j.startsWith("protobuf-java-4."));
         assertThat(jars).noneMatch(j -> j.startsWith("slf4j-api-2."));
         if (jars.stream().anyMatch(j -> j.startsWith("flink-orc-"))) {
             assertThat(jars).contains("orc-core-1.5.6.jar", "hive-storage-api-2.6.0.jar");
