@@ -4,7 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;
-import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.types.FlinkTypes;
 
@@ -121,8 +121,7 @@ public final class FormatTableSinkWriter
 
     private static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
         return out -> {
-            BulkWriter<RowData> writer =
-                    factory.create(((FlinkFileIO.FlinkPositionOutputStream) out).flinkStream());
+            BulkWriter<RowData> writer = factory.create(FlinkOutputStreams.toFlink(out));
             return new FormatWriter<>() {
                 @Override
                 public void add(RowData record) throws IOException {

@@ -2,6 +2,7 @@ package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
@@ -9,6 +10,7 @@ import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -128,6 +130,16 @@ class FormatTableSinkWriterTest {
                     .extracting(CommitMessage::rowCount)
                     .containsExactlyInAnyOrder(2L, 1L);
         }
+    }
+
+    /** A table on the core's own local FileIO, whose streams are not Flink's. */
+    @Test
+    void writesThroughAFileIOThatIsNotFlinks() throws IOException {
+        FormatTable table = SinkTables.table(new LocalFileIO(), dir, Map.of());
+        FormatTableCommittable committable =
+                SinkTables.stage(table, "job", row(1, "a"), row(2, "b"), row(3, "a"));
+        table.newCommit().append(committable.messages());
+        assertThat(SinkTables.rows(table)).containsExactly("a|1", "a|3", "b|2");
     }
 
     @Test
