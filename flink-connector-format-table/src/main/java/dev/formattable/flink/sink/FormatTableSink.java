@@ -135,7 +135,11 @@ public final class FormatTableSink
 
     @Override
     public Committer<FormatTableCommittable> createCommitter(CommitterInitContext context) {
-        return new FormatTableCommitter(table, overwrite, staticPartition);
+        return new FormatTableCommitter(
+                table,
+                overwrite,
+                staticPartition,
+                context.metricGroup().counter(FormatTableCommitter.VANISHED_FILES));
     }
 
     @Override

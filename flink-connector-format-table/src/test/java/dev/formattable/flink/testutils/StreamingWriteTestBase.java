@@ -47,6 +47,12 @@ public abstract class StreamingWriteTestBase extends FlinkTestBase {
      * into {@code checkpoints}, and a restart strategy that allows three restarts.
      */
     protected static StreamExecutionEnvironment streamEnv(Path checkpoints, long checkpointMillis) {
+        return streamEnv(checkpoints, checkpointMillis, new Configuration());
+    }
+
+    /** The same, with {@code extra} settings on top (a savepoint to restore, a restart policy). */
+    protected static StreamExecutionEnvironment streamEnv(
+            Path checkpoints, long checkpointMillis, Configuration extra) {
         Configuration conf = new Configuration();
         conf.setString("execution.checkpointing.interval", checkpointMillis + " ms");
         conf.setString("execution.checkpointing.storage", "filesystem");
@@ -54,6 +60,7 @@ public abstract class StreamingWriteTestBase extends FlinkTestBase {
         conf.setString("restart-strategy.type", "fixed-delay");
         conf.setString("restart-strategy.fixed-delay.attempts", "3");
         conf.setString("restart-strategy.fixed-delay.delay", "100 ms");
+        conf.addAll(extra);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(2);
         return env;

@@ -11,10 +11,23 @@ final class CheckedMessage {
     enum State {
         /** Staged; the target does not exist. */
         STAGED,
-        /** Staged, and a target of this write exists: a publish that copied but did not finish. */
+        /**
+         * Staged, and a target of this write exists that is shorter than the file: a publish that
+         * began to copy and did not finish.
+         */
         STAGED_AND_TARGET,
+        /**
+         * Staged, and a whole target of this write exists (its length is the file's size): a
+         * publish that copied but did not delete its source. The target is kept.
+         */
+        STAGED_AND_WHOLE_TARGET,
         /** Not staged but at its target: published by an earlier attempt. */
-        PUBLISHED
+        PUBLISHED,
+        /**
+         * Neither staged nor at its target: the files were removed after they were written (or
+         * published). Only a commit after recovery accepts it, and skips it.
+         */
+        VANISHED
     }
 
     final CommitMessage message;

@@ -1,16 +1,26 @@
 package dev.formattable.core.commit;
 
-/** What a commit did: files published now, files found published already, files removed. */
+/**
+ * What a commit did: files published now, files found published already, files skipped because they
+ * vanished, files removed.
+ */
 public final class CommitResult {
 
     private final int publishedFiles;
     private final int alreadyPublishedFiles;
+    private final int vanishedFiles;
     private final int deletedFiles;
     private final long publishedRows;
 
-    CommitResult(int publishedFiles, int alreadyPublishedFiles, int deletedFiles, long rows) {
+    CommitResult(
+            int publishedFiles,
+            int alreadyPublishedFiles,
+            int vanishedFiles,
+            int deletedFiles,
+            long rows) {
         this.publishedFiles = publishedFiles;
         this.alreadyPublishedFiles = alreadyPublishedFiles;
+        this.vanishedFiles = vanishedFiles;
         this.deletedFiles = deletedFiles;
         this.publishedRows = rows;
     }
@@ -23,6 +33,14 @@ public final class CommitResult {
     /** Files an earlier attempt of the same commit had published; skipped. */
     public int alreadyPublishedFiles() {
         return alreadyPublishedFiles;
+    }
+
+    /**
+     * Files of a commit after recovery that were neither staged nor published any more (removed
+     * since they were written); skipped.
+     */
+    public int vanishedFiles() {
+        return vanishedFiles;
     }
 
     /** Data files an overwrite removed. */
@@ -38,7 +56,7 @@ public final class CommitResult {
     @Override
     public String toString() {
         return String.format(
-                "published %d files (%d rows), %d already published, %d deleted",
-                publishedFiles, publishedRows, alreadyPublishedFiles, deletedFiles);
+                "published %d files (%d rows), %d already published, %d vanished, %d deleted",
+                publishedFiles, publishedRows, alreadyPublishedFiles, vanishedFiles, deletedFiles);
     }
 }

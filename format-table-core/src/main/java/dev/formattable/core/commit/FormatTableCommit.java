@@ -41,6 +41,7 @@ public final class FormatTableCommit {
     private final FormatTable table;
     private final FileIO fileIO;
     private int parallelism = DEFAULT_PARALLELISM;
+    private boolean afterRecovery;
 
     public FormatTableCommit(FormatTable table) {
         this.table = table;
@@ -57,12 +58,24 @@ public final class FormatTableCommit {
     }
 
     /**
+     * Marks this as a commit of messages restored after a failure (a checkpoint or savepoint), as
+     * an engine's committer replays them. A message whose staged file and target are both gone
+     * (removed by a retention job, a truncate, an overwrite, a dropped partition) is then skipped
+     * with a warning and counted in {@link CommitResult#vanishedFiles()}, and the rest is
+     * published; a first commit refuses such a message, since its rows were never published.
+     */
+    public FormatTableCommit afterRecovery() {
+        this.afterRecovery = true;
+        return this;
+    }
+
+    /**
      * Publishes the messages' files. On failure, every file this call published is taken back
      * (renamed back to its staged path) before the error is thrown.
      */
     public CommitResult append(Collection<CommitMessage> messages) throws IOException {
         List<CheckedMessage> checked =
-                new MessageChecker(table, parallelism).check(messages, List.of());
+                new MessageChecker(table, parallelism, afterRecovery).check(messages, List.of());
         return new Publisher(fileIO, parallelism).publish(checked, true, 0);
     }
 
@@ -86,7 +99,7 @@ public final class FormatTableCommit {
         // Render now, so that a value refused by the layout fails before anything is touched.
         table.layout().relativePath(prefix);
         List<CheckedMessage> checked =
-                new MessageChecker(table, parallelism).check(messages, prefix);
+                new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
 
         Set<Path> keep = new HashSet<>();
         checked.forEach(c -> keep.add(c.target));

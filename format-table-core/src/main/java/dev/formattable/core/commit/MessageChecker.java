@@ -26,12 +26,14 @@ final class MessageChecker {
     private final FileIO fileIO;
     private final Path root;
     private final int parallelism;
+    private final boolean afterRecovery;
 
-    MessageChecker(FormatTable table, int parallelism) {
+    MessageChecker(FormatTable table, int parallelism, boolean afterRecovery) {
         this.table = table;
         this.fileIO = table.fileIO();
         this.root = table.qualifiedLocation();
         this.parallelism = parallelism;
+        this.afterRecovery = afterRecovery;
     }
 
     /**
@@ -110,22 +112,9 @@ final class MessageChecker {
     }
 
     private void checkStates(List<CheckedMessage> checked) throws IOException {
-        List<CheckedMessage.State> states =
-                Parallel.map(
-                        checked,
-                        parallelism,
-                        c -> {
-                            boolean staged = fileIO.exists(c.staged);
-                            boolean target = fileIO.exists(c.target);
-                            if (staged) {
-                                return target
-                                        ? CheckedMessage.State.STAGED_AND_TARGET
-                                        : CheckedMessage.State.STAGED;
-                            }
-                            return target ? CheckedMessage.State.PUBLISHED : null;
-                        });
+        List<CheckedMessage.State> states = Parallel.map(checked, parallelism, this::state);
         for (int i = 0; i < checked.size(); i++) {
-            if (states.get(i) == null) {
+            if (states.get(i) == CheckedMessage.State.VANISHED && !afterRecovery) {
                 throw refuse(
                         checked.get(i).message,
                         "names a staged file that does not exist and a target that was never"
@@ -133,6 +122,22 @@ final class MessageChecker {
             }
             checked.get(i).state = states.get(i);
         }
+    }
+
+    private CheckedMessage.State state(CheckedMessage c) throws IOException {
+        boolean staged = fileIO.exists(c.staged);
+        boolean target = fileIO.exists(c.target);
+        if (!staged) {
+            return target ? CheckedMessage.State.PUBLISHED : CheckedMessage.State.VANISHED;
+        }
+        if (!target) {
+            return CheckedMessage.State.STAGED;
+        }
+        // Both: a rename that copies may have finished copying. A whole target is the one to
+        // keep; only a shorter one is an unfinished copy.
+        return fileIO.getStatus(c.target).length() == c.message.fileSize()
+                ? CheckedMessage.State.STAGED_AND_WHOLE_TARGET
+                : CheckedMessage.State.STAGED_AND_TARGET;
     }
 
     private static IllegalArgumentException refuse(CommitMessage m, String why) {

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** Renames checked messages' staged files to their targets, and takes them back on failure. */
 final class Publisher {
@@ -31,13 +32,23 @@ final class Publisher {
     CommitResult publish(List<CheckedMessage> checked, boolean takeBackOnFailure, int deleted)
             throws IOException {
         List<CheckedMessage> pending = new ArrayList<>();
+        List<CheckedMessage> vanished = new ArrayList<>();
         int already = 0;
         for (CheckedMessage c : checked) {
             if (c.state == CheckedMessage.State.PUBLISHED) {
                 already++;
+            } else if (c.state == CheckedMessage.State.VANISHED) {
+                vanished.add(c);
             } else {
                 pending.add(c);
             }
+        }
+        if (!vanished.isEmpty()) {
+            LOG.warn(
+                    "Skipping {} files of a commit after recovery: neither staged nor published,"
+                            + " they were removed since they were written: {}",
+                    vanished.size(),
+                    vanished.stream().map(c -> c.target.toString()).collect(Collectors.toList()));
         }
         List<Parallel.Outcome<Void>> outcomes =
                 Parallel.runUntilFailure(pending, parallelism, this::rename);
@@ -57,7 +68,7 @@ final class Publisher {
             }
         }
         if (failure == null) {
-            return new CommitResult(pending.size(), already, deleted, rows);
+            return new CommitResult(pending.size(), already, vanished.size(), deleted, rows);
         }
         if (!takeBackOnFailure) {
             throw new IOException(
@@ -85,8 +96,14 @@ final class Publisher {
     }
 
     private Void rename(CheckedMessage c) throws IOException {
+        if (c.state == CheckedMessage.State.STAGED_AND_WHOLE_TARGET) {
+            // The target is complete: the rename copied it and did not delete its source.
+            fileIO.delete(c.staged, false);
+            return null;
+        }
         if (c.state == CheckedMessage.State.STAGED_AND_TARGET) {
-            // The target carries this write's unique name: it is our own unfinished copy.
+            // The target carries this write's unique name and is shorter than the file: our
+            // own unfinished copy, while the staged file is whole.
             fileIO.delete(c.target, false);
         }
         fileIO.rename(c.staged, c.target);

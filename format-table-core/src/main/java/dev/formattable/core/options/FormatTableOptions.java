@@ -97,6 +97,19 @@ public final class FormatTableOptions {
                                     + " commit; this bounds a writer's memory however many"
                                     + " partitions it writes.");
 
+    public static final ConfigOption<Integer> COMMIT_MAX_RETRIES =
+            ConfigOption.key("commit.max-retries")
+                    .of(
+                            Integer.class,
+                            3,
+                            "How often an engine's committer tries a failed commit again (a"
+                                    + " rename or delete the store refused once) before it fails"
+                                    + " the job, waiting 100 ms before the first retry and twice"
+                                    + " as long before each next, at most 10 s. A failed append"
+                                    + " is taken back before it is tried again, and committing"
+                                    + " again is safe, so a retry neither loses nor repeats a"
+                                    + " row.");
+
     public static final ConfigOption<String> DATA_FILE_PREFIX =
             ConfigOption.key("data-file.prefix")
                     .of(String.class, "data-", "The first part of every data file's name.");
@@ -174,6 +187,7 @@ public final class FormatTableOptions {
                     TARGET_FILE_SIZE,
                     TARGET_FILE_ROW_NUM,
                     WRITE_MAX_OPEN_FILES,
+                    COMMIT_MAX_RETRIES,
                     DATA_FILE_PREFIX,
                     FILE_SUFFIX_INCLUDE_COMPRESSION,
                     SCAN_IGNORE_CORRUPT_FILES,

@@ -89,6 +89,13 @@ public final class TableOptions implements Serializable {
                     options.getRaw(FormatTableOptions.WRITE_MAX_OPEN_FILES).orElse(""),
                     "must be at least 1");
         }
+        int retries = options.get(FormatTableOptions.COMMIT_MAX_RETRIES);
+        if (retries < 0) {
+            throw refused(
+                    FormatTableOptions.COMMIT_MAX_RETRIES.key(),
+                    options.getRaw(FormatTableOptions.COMMIT_MAX_RETRIES).orElse(""),
+                    "must not be negative");
+        }
         int lgK = options.get(FormatTableOptions.STATISTICS_HLL_LG_K);
         if (lgK < 4 || lgK > 21) {
             throw refused(
@@ -179,6 +186,10 @@ public final class TableOptions implements Serializable {
 
     public int maxOpenFiles() {
         return options.get(FormatTableOptions.WRITE_MAX_OPEN_FILES);
+    }
+
+    public int commitMaxRetries() {
+        return options.get(FormatTableOptions.COMMIT_MAX_RETRIES);
     }
 
     public String dataFilePrefix() {

@@ -4,6 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.testutils.LogCapture;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -258,6 +260,85 @@ class FormatTableCommitTest {
         assertThatThrownBy(() -> table.newCommit().append(List.of(m)))
                 .hasMessageContaining("does not exist")
                 .hasMessageContaining(m.stagedPath().toString());
+    }
+
+    @Test
+    void aCommitAfterRecoverySkipsAMessageWhoseFilesAreGoneAndPublishesTheRest()
+            throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage gone = write(table, p("2024-01-01", 1), "a").get(0);
+        CommitMessage kept = write(table, p("2024-01-01", 2), "b").get(0);
+        Files.delete(java.nio.file.Path.of(gone.stagedPath().path()));
+
+        CommitResult result;
+        try (LogCapture log = LogCapture.of(Publisher.class)) {
+            result = table.newCommit().afterRecovery().append(List.of(gone, kept));
+            assertThat(log.warnings())
+                    .singleElement()
+                    .asString()
+                    .contains("1 files", gone.targetPath().toString())
+                    .doesNotContain(kept.targetPath().toString());
+        }
+
+        assertThat(result.vanishedFiles()).isEqualTo(1);
+        assertThat(result.publishedFiles()).isEqualTo(1);
+        assertThat(result.toString()).contains("1 vanished");
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 2, "b"));
+    }
+
+    @Test
+    void anOverwriteAfterRecoveryAlsoSkipsVanishedFiles() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        table.newCommit().append(write(table, p("2024-01-01", 1), "old"));
+        CommitMessage gone = write(table, p("2024-01-01", 1), "a").get(0);
+        CommitMessage kept = write(table, p("2024-01-01", 1), "b").get(0);
+        Files.delete(java.nio.file.Path.of(gone.stagedPath().path()));
+
+        CommitResult result =
+                table.newCommit()
+                        .afterRecovery()
+                        .overwrite(Map.of("dt", "2024-01-01"), List.of(gone, kept));
+
+        assertThat(result.vanishedFiles()).isEqualTo(1);
+        assertThat(result.deletedFiles()).isEqualTo(1);
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "b"));
+    }
+
+    /** A rename that copies, interrupted after the copy and before the delete of its source. */
+    @Test
+    void aWholeTargetBesideItsStagedFileIsKeptAndTheStagedFileRemoved() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+        java.nio.file.Path staged = java.nio.file.Path.of(m.stagedPath().path());
+        java.nio.file.Path target = java.nio.file.Path.of(m.targetPath().path());
+        Files.copy(staged, target);
+        FileTime marked = FileTime.fromMillis(1_000_000_000L);
+        Files.setLastModifiedTime(target, marked);
+        assertThat(Files.size(target)).isEqualTo(m.fileSize());
+
+        CommitResult result = table.newCommit().append(List.of(m));
+
+        assertThat(result.publishedFiles()).isEqualTo(1);
+        assertThat(staged).doesNotExist();
+        // The same file as before: the complete copy was kept, not deleted and renamed again.
+        assertThat(Files.getLastModifiedTime(target)).isEqualTo(marked);
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
+    }
+
+    @Test
+    void aShorterTargetBesideItsStagedFileIsReplacedByTheStagedFile() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+        java.nio.file.Path staged = java.nio.file.Path.of(m.stagedPath().path());
+        java.nio.file.Path target = java.nio.file.Path.of(m.targetPath().path());
+        byte[] bytes = Files.readAllBytes(staged);
+        Files.write(target, Arrays.copyOf(bytes, bytes.length / 2));
+
+        table.newCommit().append(List.of(m));
+
+        assertThat(staged).doesNotExist();
+        assertThat(Files.readAllBytes(target)).isEqualTo(bytes);
+        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
     }
 
     @Test

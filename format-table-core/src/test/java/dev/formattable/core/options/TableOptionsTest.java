@@ -169,6 +169,16 @@ class TableOptionsTest {
     }
 
     @Test
+    void refusesANegativeCommitRetryCount() {
+        assertThatThrownBy(() -> of(Map.of("commit.max-retries", "-1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'commit.max-retries'='-1'")
+                .hasMessageContaining("must not be negative");
+        assertThat(of(Map.of()).commitMaxRetries()).isEqualTo(3);
+        assertThat(of(Map.of("commit.max-retries", "0")).commitMaxRetries()).isZero();
+    }
+
+    @Test
     void refusesMalformedTargetFileSize() {
         assertThatThrownBy(() -> of(Map.of("target-file-size", "lots")))
                 .isInstanceOf(IllegalArgumentException.class)

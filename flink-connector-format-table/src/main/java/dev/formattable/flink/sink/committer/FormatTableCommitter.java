@@ -7,6 +7,7 @@ import dev.formattable.core.commit.FormatTableCommit;
 import dev.formattable.flink.sink.FormatTableCommittable;
 
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.metrics.Counter;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,35 +21,81 @@ import java.util.Map;
 
 /**
  * Publishes committables with the core's commit: an append, or (for INSERT OVERWRITE) an overwrite
- * of the static partition, the written partitions or the table. A committable restored after a
- * failure is committed again; files it already published are recognised and skipped.
+ * of the static partition, the written partitions or the table. Every commit is made as a commit
+ * after recovery, because Flink may hand over the same committable again after a restore (as {@code
+ * FileSink}'s committer completes every pending file with {@code commitAfterRecovery}): files it
+ * already published are recognised and skipped, and files that vanished since they were written (a
+ * retention job, a truncate, an overwrite, a dropped partition) are skipped with a warning and
+ * counted in the {@value #VANISHED_FILES} metric, so they never block a job. A commit that fails (a
+ * store refusing one rename) is tried again up to {@code commit.max-retries} times, with a doubling
+ * wait, before the error fails the job.
  */
 public final class FormatTableCommitter implements Committer<FormatTableCommittable> {
 
+    /** The committer's counter of files skipped because they were gone when committed. */
+    public static final String VANISHED_FILES = "vanishedFilesSkipped";
+
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableCommitter.class);
+
+    /** The wait before the first retry of a failed commit; it doubles with each retry. */
+    static final long FIRST_RETRY_WAIT_MILLIS = 100;
+
+    static final long MAX_RETRY_WAIT_MILLIS = 10_000;
 
     private final FormatTable table;
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
+    private final Counter vanishedFiles;
 
     public FormatTableCommitter(
-            FormatTable table, boolean overwrite, Map<String, String> staticPartition) {
+            FormatTable table,
+            boolean overwrite,
+            Map<String, String> staticPartition,
+            Counter vanishedFiles) {
         this.table = table;
         this.overwrite = overwrite;
         this.staticPartition = new LinkedHashMap<>(staticPartition);
+        this.vanishedFiles = vanishedFiles;
     }
 
     @Override
     public void commit(Collection<CommitRequest<FormatTableCommittable>> requests)
-            throws IOException {
+            throws IOException, InterruptedException {
         List<CommitMessage> messages = new ArrayList<>();
         for (CommitRequest<FormatTableCommittable> request : requests) {
             messages.addAll(request.getCommittable().messages());
         }
-        FormatTableCommit commit = table.newCommit();
-        CommitResult result =
-                overwrite ? commit.overwrite(staticPartition, messages) : commit.append(messages);
-        LOG.info("Committed to {}: {}", table.location(), result);
+        int retries = table.options().commitMaxRetries();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                CommitResult result = commitOnce(messages);
+                vanishedFiles.inc(result.vanishedFiles());
+                LOG.info("Committed to {}: {}", table.location(), result);
+                return;
+            } catch (IOException e) {
+                if (attempt >= retries) {
+                    throw e;
+                }
+                long waitMillis =
+                        Math.min(
+                                MAX_RETRY_WAIT_MILLIS,
+                                FIRST_RETRY_WAIT_MILLIS << Math.min(attempt, 20));
+                LOG.warn(
+                        "Commit to {} failed (try {} of {}); trying again in {} ms",
+                        table.location(),
+                        attempt + 1,
+                        retries + 1,
+                        waitMillis,
+                        e);
+                Thread.sleep(waitMillis);
+            }
+        }
+    }
+
+    /** One try. A failed append is taken back, so the next try starts from the same table. */
+    private CommitResult commitOnce(List<CommitMessage> messages) throws IOException {
+        FormatTableCommit commit = table.newCommit().afterRecovery();
+        return overwrite ? commit.overwrite(staticPartition, messages) : commit.append(messages);
     }
 
     @Override

@@ -149,6 +149,31 @@ class CommitterOperatorHarnessTest {
         assertPublishedOnce();
     }
 
+    /**
+     * Between the checkpoint and the restore, something removed one of its staged files (a
+     * retention job, a truncate, a lifecycle rule). The restore must not fail, now or on any later
+     * restart: that file is skipped and the rest of the checkpoint is published.
+     */
+    @Test
+    void aRestoredCommittableWhoseFilesAreGoneIsSkippedAndTheRestPublished() throws Exception {
+        OperatorSubtaskState state = checkpointWithoutCommit();
+        var gone = checkpoint1.messages().get(0);
+        java.nio.file.Files.delete(java.nio.file.Path.of(gone.stagedPath().path()));
+
+        try (var harness = committer()) {
+            harness.setRestoredCheckpointId(1L);
+            harness.initializeState(state);
+            harness.open();
+            harness.notifyOfCompletedCheckpoint(2L);
+        }
+
+        List<String> expectedFiles = new java.util.ArrayList<>(allFiles);
+        expectedFiles.remove(SinkTables.targets(table, List.of(gone)).get(0));
+        assertThat(SinkTables.dataFiles(table)).isEqualTo(expectedFiles);
+        assertThat(SinkTables.rows(table)).hasSize(ALL_ROWS.size() - (int) gone.rowCount());
+        assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+    }
+
     @Test
     void aCheckpointThatDidNotCompleteIsPublishedWithTheNextOne() throws Exception {
         FormatTableCommittable checkpoint2 = SinkTables.stage(table, "job", row(5, "d"));

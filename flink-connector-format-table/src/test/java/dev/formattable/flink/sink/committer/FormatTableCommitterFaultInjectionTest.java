@@ -9,6 +9,7 @@ import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.metrics.SimpleCounter;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -99,11 +100,104 @@ class FormatTableCommitterFaultInjectionTest {
     private static void commit(FormatTable table, FormatTableCommittable committable)
             throws IOException, InterruptedException {
         Request request = new Request(committable);
-        try (FormatTableCommitter committer = new FormatTableCommitter(table, false, Map.of())) {
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(table, false, Map.of(), new SimpleCounter())) {
             committer.commit(List.of(request));
         } finally {
             assertThat(request.signals).isEmpty();
         }
+    }
+
+    /**
+     * A fault that fires once (a store refusing one rename, or losing one answer) does not fail the
+     * job: the committer takes the commit back, tries again, and every row is there once.
+     */
+    @ParameterizedTest(name = "{0} rename #{1}")
+    @MethodSource("faults")
+    void aFaultThatFiresOnceIsRetriedAndEveryRowPublishedOnce(Fault fault, int k) throws Exception {
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        FormatTable table = SinkTables.table(io, dir, Map.of());
+        FormatTableCommittable checkpoint =
+                SinkTables.stage(
+                        table,
+                        "job",
+                        row(1, "a"),
+                        row(2, "b"),
+                        row(3, "c"),
+                        row(4, "d"),
+                        row(5, "e"),
+                        row(6, "f"));
+        if (fault == Fault.FAIL) {
+            io.failOn(Op.RENAME, k);
+        } else {
+            io.loseRenameResponse(k);
+        }
+        int renamesBefore = io.calls(Op.RENAME);
+
+        commit(table, checkpoint);
+
+        assertThat(SinkTables.rows(table))
+                .containsExactly("a|1", "b|2", "c|3", "d|4", "e|5", "f|6");
+        assertThat(SinkTables.dataFiles(table))
+                .isEqualTo(
+                        SinkTables.targets(table, checkpoint.messages()).stream()
+                                .sorted()
+                                .toList());
+        assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+        // More renames than files: the first try failed and was taken back.
+        assertThat(io.calls(Op.RENAME) - renamesBefore).isGreaterThan(NEW_FILES);
+    }
+
+    /** With no retry left, the failure reaches Flink, and the table is as it was. */
+    @org.junit.jupiter.api.Test
+    void aFaultOnEveryTryFailsTheCommitAfterTheRetries() throws Exception {
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        FormatTable table = SinkTables.table(io, dir, Map.of("commit.max-retries", "2"));
+        FormatTableCommittable checkpoint = SinkTables.stage(table, "job", row(1, "a"));
+        FaultInjectingFileIO failing =
+                new FaultInjectingFileIO(new FlinkFileIO()) {
+                    @Override
+                    public void rename(
+                            dev.formattable.core.fs.Path source,
+                            dev.formattable.core.fs.Path target)
+                            throws IOException {
+                        super.rename(source, target);
+                        throw new IOException("store unavailable");
+                    }
+                };
+        FormatTable alwaysFailing =
+                SinkTables.table(failing, dir, Map.of("commit.max-retries", "2"));
+
+        assertThatThrownBy(() -> commit(alwaysFailing, checkpoint))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("taken back")
+                .rootCause()
+                .hasMessage("store unavailable");
+        // Three tries, each renaming the file and then renaming it back.
+        assertThat(failing.calls(Op.RENAME)).isEqualTo(3 + 3);
+        assertThat(SinkTables.rows(table)).isEmpty();
+        assertThat(SinkTables.stagedFiles(dir))
+                .isEqualTo(SinkTables.stagedPaths(table, checkpoint.messages()));
+    }
+
+    /** Counted in the committer's metric, and the rest of the committable is published. */
+    @org.junit.jupiter.api.Test
+    void filesGoneBeforeTheCommitAreCountedAndSkipped() throws Exception {
+        FormatTable table = SinkTables.table(new FlinkFileIO(), dir, Map.of());
+        FormatTableCommittable checkpoint =
+                SinkTables.stage(table, "job", row(1, "a"), row(2, "b"), row(3, "c"));
+        for (var m : checkpoint.messages().subList(0, 2)) {
+            java.nio.file.Files.delete(java.nio.file.Path.of(m.stagedPath().path()));
+        }
+        SimpleCounter vanished = new SimpleCounter();
+        Request request = new Request(checkpoint);
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(table, false, Map.of(), vanished)) {
+            committer.commit(List.of(request));
+        }
+        assertThat(request.signals).isEmpty();
+        assertThat(vanished.getCount()).isEqualTo(2);
+        assertThat(SinkTables.rows(table)).hasSize(1);
     }
 
     private static void assertNoStagedFileVisible(FormatTable table) throws IOException {
@@ -118,7 +212,8 @@ class FormatTableCommitterFaultInjectionTest {
     void aFailedCommitLeavesTheOldRowsAndItsReplayPublishesEveryRowOnce(Fault fault, int k)
             throws Exception {
         FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
-        FormatTable table = SinkTables.table(io, dir, Map.of());
+        // No retry: the committer's first failure is what this test is about.
+        FormatTable table = SinkTables.table(io, dir, Map.of("commit.max-retries", "0"));
         commit(table, SinkTables.stage(table, "earlier", row(0, "a"), row(0, "b")));
         List<String> oldRows = SinkTables.rows(table);
         List<String> oldFiles = SinkTables.dataFiles(table);
