@@ -137,13 +137,16 @@ public final class FormatTableCommit {
         List<Parallel.Outcome<Boolean>> outcomes =
                 Parallel.runAll(files, parallelism, p -> fileIO.delete(p, false));
         int deleted = 0;
-        IOException failure = null;
+        Throwable failure = null;
         for (Parallel.Outcome<Boolean> o : outcomes) {
             if (o.failed()) {
                 failure = failure == null ? o.failure() : failure;
             } else if (o.value()) {
                 deleted++;
             }
+        }
+        if (failure instanceof Error) {
+            throw (Error) failure;
         }
         if (failure != null) {
             throw new IOException(

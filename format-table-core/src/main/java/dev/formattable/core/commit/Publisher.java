@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -50,9 +51,30 @@ final class Publisher {
                     vanished.size(),
                     vanished.stream().map(c -> c.target.toString()).collect(Collectors.toList()));
         }
-        List<Parallel.Outcome<Void>> outcomes =
-                Parallel.runUntilFailure(pending, parallelism, this::rename);
-        IOException failure = null;
+        List<Parallel.Outcome<Void>> outcomes;
+        try {
+            outcomes = Parallel.runUntilFailure(pending, parallelism, this::rename);
+        } catch (InterruptedIOException e) {
+            // Cancelled: every rename that had started has ended. An append puts back what they
+            // published; an overwrite is completed by committing again.
+            if (!takeBackOnFailure) {
+                throw interrupted(
+                        "Overwrite interrupted while publishing: the data it replaces is deleted"
+                                + " and part of the new files are published. Committing the same"
+                                + " messages again completes it.",
+                        e);
+            }
+            List<String> notTakenBack = takeBackUninterrupted(pending);
+            throw interrupted(
+                    notTakenBack.isEmpty()
+                            ? "Commit interrupted while publishing; every file it had published"
+                                    + " was taken back and the table is as it was"
+                            : "Commit interrupted while publishing, and these published files"
+                                    + " could not be taken back: "
+                                    + notTakenBack,
+                    e);
+        }
+        Throwable failure = null;
         CheckedMessage failed = null;
         long rows = 0;
         int published = 0;
@@ -71,7 +93,7 @@ final class Publisher {
             return new CommitResult(pending.size(), already, vanished.size(), deleted, rows);
         }
         if (!takeBackOnFailure) {
-            throw new IOException(
+            throw failed(
                     String.format(
                             "Overwrite failed publishing %s: the data it replaces is deleted and"
                                     + " part of the new files are published. Committing the same"
@@ -79,7 +101,7 @@ final class Publisher {
                             failed.target),
                     failure);
         }
-        List<String> notTakenBack = takeBack(pending);
+        List<String> notTakenBack = takeBackUninterrupted(pending);
         String message =
                 String.format(
                         "Commit failed publishing %s; the %d files it had published were taken"
@@ -92,7 +114,41 @@ final class Publisher {
                                     + " be taken back: %s",
                             failed.target, notTakenBack);
         }
-        throw new IOException(message, failure);
+        throw failed(message, failure);
+    }
+
+    /**
+     * The error to throw for a failed publish: an I/O error or an unchecked exception of the file
+     * system as the cause of an {@link IOException} saying what the table holds now; an {@link
+     * Error} itself, with that message attached.
+     */
+    private static IOException failed(String message, Throwable failure) {
+        if (failure instanceof Error) {
+            failure.addSuppressed(new IOException(message));
+            throw (Error) failure;
+        }
+        return new IOException(message, failure);
+    }
+
+    private static InterruptedIOException interrupted(String message, InterruptedIOException e) {
+        InterruptedIOException result = new InterruptedIOException(message);
+        result.initCause(e);
+        return result;
+    }
+
+    /**
+     * Takes back with the thread's interrupt flag cleared (an interrupted thread cannot wait for
+     * the take-back's own calls, and NIO file channels refuse it), and sets it again afterwards.
+     */
+    private List<String> takeBackUninterrupted(List<CheckedMessage> attempted) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return takeBack(attempted);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private Void rename(CheckedMessage c) throws IOException {

@@ -9,7 +9,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /** Runs independent file system calls on a bounded number of threads. */
 public final class Parallel {
@@ -29,9 +31,9 @@ public final class Parallel {
         private static final Outcome<?> SKIPPED = new Outcome<>(null, null);
 
         private final B value;
-        private final IOException failure;
+        private final Throwable failure;
 
-        private Outcome(B value, IOException failure) {
+        private Outcome(B value, Throwable failure) {
             this.value = value;
             this.failure = failure;
         }
@@ -45,7 +47,11 @@ public final class Parallel {
             return value;
         }
 
-        public IOException failure() {
+        /**
+         * Why the call failed: an {@link IOException}, or whatever unchecked exception or error the
+         * call threw, kept so that the caller sees it only once every call has ended.
+         */
+        public Throwable failure() {
             return failure;
         }
 
@@ -57,6 +63,10 @@ public final class Parallel {
     /**
      * Applies {@code fn} to every input with at most {@code parallelism} threads, waits for all of
      * them, and returns each outcome in input order. One failure does not stop the others.
+     *
+     * @throws InterruptedIOException when the calling thread is interrupted: calls not yet started
+     *     are then skipped, but this returns only once every started call has ended, with the
+     *     thread's interrupt flag set again
      */
     public static <A, B> List<Outcome<B>> runAll(
             List<A> inputs, int parallelism, IOFunction<A, B> fn) throws InterruptedIOException {
@@ -77,22 +87,24 @@ public final class Parallel {
             List<A> inputs, int parallelism, IOFunction<A, B> fn, boolean stopOnFailure)
             throws InterruptedIOException {
         List<Outcome<B>> outcomes = new ArrayList<>(inputs.size());
-        java.util.concurrent.atomic.AtomicBoolean failed =
-                new java.util.concurrent.atomic.AtomicBoolean();
-        IOFunction<A, Outcome<B>> guarded =
+        AtomicBoolean stop = new AtomicBoolean();
+        Function<A, Outcome<B>> guarded =
                 input -> {
-                    if (stopOnFailure && failed.get()) {
+                    if (stop.get()) {
                         return (Outcome<B>) Outcome.SKIPPED;
                     }
                     Outcome<B> o = call(fn, input);
-                    if (o.failed()) {
-                        failed.set(true);
+                    if (o.failed() && stopOnFailure) {
+                        stop.set(true);
                     }
                     return o;
                 };
         if (inputs.size() <= 1 || parallelism <= 1) {
             for (A input : inputs) {
-                outcomes.add(callGuarded(guarded, input));
+                if (Thread.currentThread().isInterrupted()) {
+                    throw interrupted();
+                }
+                outcomes.add(guarded.apply(input));
             }
             return outcomes;
         }
@@ -106,30 +118,60 @@ public final class Parallel {
                             t.setDaemon(true);
                             return t;
                         });
+        boolean interrupted = false;
         try {
             List<Future<Outcome<B>>> futures = new ArrayList<>(inputs.size());
             for (A input : inputs) {
-                futures.add(executor.submit(() -> callGuarded(guarded, input)));
+                futures.add(executor.submit(() -> guarded.apply(input)));
             }
+            // Wait for every call, also when interrupted: a call that has started (a rename
+            // half done on a store) must end before the caller decides what to take back.
             for (Future<Outcome<B>> f : futures) {
-                outcomes.add(f.get());
+                while (true) {
+                    try {
+                        outcomes.add(f.get());
+                        break;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                        stop.set(true);
+                    } catch (ExecutionException e) {
+                        // call() keeps every failure in its outcome.
+                        throw new IllegalStateException(
+                                "A file system call failed outside its outcome", e.getCause());
+                    }
+                }
             }
-            return outcomes;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while waiting for file system calls");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            if (cause instanceof Error) {
-                throw (Error) cause;
-            }
-            throw new IllegalStateException(cause);
         } finally {
-            executor.shutdownNow();
+            executor.shutdown();
         }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            throw interrupted();
+        }
+        return outcomes;
+    }
+
+    private static InterruptedIOException interrupted() {
+        return new InterruptedIOException(
+                "Interrupted while running file system calls; every call that had started has"
+                        + " ended");
+    }
+
+    /**
+     * Throws a call's failure as it was: an {@link IOException} as such, an unchecked exception or
+     * an error unchanged.
+     */
+    public static IOException rethrow(Throwable failure) throws IOException {
+        if (failure instanceof IOException) {
+            throw (IOException) failure;
+        }
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        if (failure instanceof Error) {
+            throw (Error) failure;
+        }
+        throw new IllegalStateException("Unexpected checked failure", failure);
     }
 
     /** Like {@link #runAll}, but throws the first failure once every call has ended. */
@@ -138,19 +180,11 @@ public final class Parallel {
         List<B> result = new ArrayList<>(inputs.size());
         for (Outcome<B> o : runAll(inputs, parallelism, fn)) {
             if (o.failed()) {
-                throw o.failure();
+                throw rethrow(o.failure());
             }
             result.add(o.value());
         }
         return result;
-    }
-
-    private static <A, B> Outcome<B> callGuarded(IOFunction<A, Outcome<B>> guarded, A input) {
-        try {
-            return guarded.apply(input);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static <A, B> Outcome<B> call(IOFunction<A, B> fn, A input) {
@@ -160,6 +194,10 @@ public final class Parallel {
             return new Outcome<>(null, e);
         } catch (UncheckedIOException e) {
             return new Outcome<>(null, e.getCause());
+        } catch (RuntimeException | Error e) {
+            // Not swallowed: kept in the outcome, so that the caller sees it after every other
+            // call has ended and can take back what they did (a commit does) before throwing it.
+            return new Outcome<>(null, e);
         }
     }
 }

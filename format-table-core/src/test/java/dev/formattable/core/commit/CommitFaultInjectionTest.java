@@ -15,14 +15,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Faults at every step of a commit: the k-th rename, the k-th delete, the k-th existence check, and
@@ -128,6 +132,112 @@ class CommitFaultInjectionTest {
                                 + messages.get(k - 1).targetPath());
         io.heal();
 
+        assertThat(rows()).isEqualTo(oldRows);
+        assertNoStagedFileVisible();
+        table.newCommit().append(messages);
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
+    }
+
+    /** What a file system call throws, besides an {@link IOException}. */
+    enum Unchecked {
+        RUNTIME_EXCEPTION,
+        ERROR
+    }
+
+    static Stream<Arguments> uncheckedFaults() {
+        Stream.Builder<Arguments> b = Stream.builder();
+        for (Unchecked kind : Unchecked.values()) {
+            for (int parallelism : new int[] {1, 4}) {
+                for (int k = 1; k <= NEW_FILES; k++) {
+                    b.add(Arguments.of(kind, parallelism, k));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /**
+     * An unchecked exception or an error of the file system (an SDK's own exception, an
+     * out-of-memory) at the k-th rename: the commit still waits for the other renames, takes back
+     * what they published, and throws. An exception comes as the cause of an IOException that says
+     * the table is as it was; an error is thrown as it is, with that message attached.
+     */
+    @ParameterizedTest(name = "{0}, parallelism {1}, rename #{2}")
+    @MethodSource("uncheckedFaults")
+    void anUncheckedFailureAtAnyRenameIsTakenBackToo(Unchecked kind, int parallelism, int k)
+            throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        if (kind == Unchecked.ERROR) {
+            io.errorOn(Op.RENAME, k);
+        } else {
+            io.failUncheckedOn(Op.RENAME, k);
+        }
+
+        Throwable thrown =
+                catchThrowable(
+                        () -> table.newCommit().withParallelism(parallelism).append(messages));
+        io.heal();
+
+        if (kind == Unchecked.ERROR) {
+            assertThat(thrown).isInstanceOf(FaultInjectingFileIO.InjectedError.class);
+            assertThat(thrown.getSuppressed())
+                    .singleElement()
+                    .satisfies(s -> assertThat(s).hasMessageContaining("taken back"));
+        } else {
+            assertThat(thrown)
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("taken back")
+                    .rootCause()
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("Injected unchecked failure of RENAME");
+        }
+        assertThat(rows()).isEqualTo(oldRows);
+        assertNoStagedFileVisible();
+        table.newCommit().append(messages);
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(concat(oldRows, newRows()));
+    }
+
+    /**
+     * A commit whose thread is interrupted (a job cancelled during a long commit) while one rename
+     * hangs on the store: it neither returns nor takes back before that rename has ended, then puts
+     * back every file published, and throws with the thread's interrupt flag set. Nothing of the
+     * append stays visible, and committing again publishes every row once.
+     */
+    @org.junit.jupiter.api.Test
+    void anInterruptedAppendWaitsForItsRenamesAndTakesThemBack() throws Exception {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        FaultInjectingFileIO.Gate gate = io.blockOn(Op.RENAME, 2);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicBoolean heldCallEndedFirst = new AtomicBoolean();
+        AtomicBoolean interruptFlag = new AtomicBoolean();
+        Thread committer =
+                new Thread(
+                        () -> {
+                            try {
+                                table.newCommit().withParallelism(4).append(messages);
+                            } catch (Throwable t) {
+                                heldCallEndedFirst.set(gate.ended());
+                                interruptFlag.set(Thread.currentThread().isInterrupted());
+                                thrown.set(t);
+                            }
+                        });
+        committer.start();
+        gate.awaitEntered();
+        committer.interrupt();
+        // Room for a commit that did not wait to return while the rename is still held.
+        committer.join(500);
+        gate.open();
+        committer.join();
+
+        assertThat(thrown.get())
+                .isInstanceOf(InterruptedIOException.class)
+                .hasMessageContaining("taken back");
+        assertThat(heldCallEndedFirst)
+                .as("the held rename ended before the commit returned")
+                .isTrue();
+        assertThat(interruptFlag).as("the interrupt flag is set again").isTrue();
         assertThat(rows()).isEqualTo(oldRows);
         assertNoStagedFileVisible();
         table.newCommit().append(messages);

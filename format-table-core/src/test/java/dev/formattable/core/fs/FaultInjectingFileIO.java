@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -30,6 +31,9 @@ public class FaultInjectingFileIO implements FileIO {
     private final FileIO delegate;
     private final Map<Op, AtomicInteger> calls = new EnumMap<>(Op.class);
     private final Map<Op, Integer> failAt = new EnumMap<>(Op.class);
+    private final Map<Op, Integer> failUncheckedAt = new EnumMap<>(Op.class);
+    private final Map<Op, Integer> errorAt = new EnumMap<>(Op.class);
+    private final Map<Op, Gate> blockAt = new EnumMap<>(Op.class);
     private int renameLostResponseAt = -1;
 
     public FaultInjectingFileIO(FileIO delegate) {
@@ -45,6 +49,71 @@ public class FaultInjectingFileIO implements FileIO {
         return this;
     }
 
+    /** Fails the k-th call of {@code op} with an unchecked exception, before it does anything. */
+    public synchronized FaultInjectingFileIO failUncheckedOn(Op op, int k) {
+        failUncheckedAt.put(op, calls.get(op).get() + k);
+        return this;
+    }
+
+    /** Fails the k-th call of {@code op} with an {@link Error}, before it does anything. */
+    public synchronized FaultInjectingFileIO errorOn(Op op, int k) {
+        errorAt.put(op, calls.get(op).get() + k);
+        return this;
+    }
+
+    /**
+     * Holds the k-th call of {@code op}, before it does anything, until the returned gate is
+     * opened; interrupting the held thread does not end the wait, as a store's call would not.
+     */
+    public synchronized Gate blockOn(Op op, int k) {
+        Gate gate = new Gate(calls.get(op).get() + k);
+        blockAt.put(op, gate);
+        return gate;
+    }
+
+    /** A call held by {@link #blockOn}. */
+    public static final class Gate {
+        private final int call;
+        private final CountDownLatch entered = new CountDownLatch(1);
+        private final CountDownLatch opened = new CountDownLatch(1);
+        private final CountDownLatch ended = new CountDownLatch(1);
+
+        private Gate(int call) {
+            this.call = call;
+        }
+
+        /** Waits until the held call has arrived. */
+        public void awaitEntered() throws InterruptedException {
+            entered.await();
+        }
+
+        /** Lets the held call go on. */
+        public void open() {
+            opened.countDown();
+        }
+
+        /** Whether the held call has arrived, been let go and ended. */
+        public boolean ended() {
+            return ended.getCount() == 0;
+        }
+
+        private void hold() {
+            entered.countDown();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    opened.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /** Carries out the k-th rename (1-based, counted from now) and then reports failure. */
     public synchronized FaultInjectingFileIO loseRenameResponse(int k) {
         renameLostResponseAt = calls.get(Op.RENAME).get() + k;
@@ -54,6 +123,8 @@ public class FaultInjectingFileIO implements FileIO {
     /** Stops injecting faults. */
     public synchronized FaultInjectingFileIO heal() {
         failAt.clear();
+        failUncheckedAt.clear();
+        errorAt.clear();
         renameLostResponseAt = -1;
         return this;
     }
@@ -68,16 +139,41 @@ public class FaultInjectingFileIO implements FileIO {
             calls.get(op).set(0);
         }
         failAt.clear();
+        failUncheckedAt.clear();
+        errorAt.clear();
         renameLostResponseAt = -1;
     }
 
-    private synchronized int enter(Op op, Object what) throws IOException {
-        int n = calls.get(op).incrementAndGet();
-        Integer k = failAt.get(op);
-        if (k != null && k == n) {
-            throw new IOException("Injected failure of " + op + " call " + n + " on " + what);
+    private int enter(Op op, Object what) throws IOException {
+        int n;
+        Gate gate;
+        synchronized (this) {
+            n = calls.get(op).incrementAndGet();
+            if (Integer.valueOf(n).equals(failAt.get(op))) {
+                throw new IOException("Injected failure of " + op + " call " + n + " on " + what);
+            }
+            if (Integer.valueOf(n).equals(failUncheckedAt.get(op))) {
+                throw new IllegalStateException(
+                        "Injected unchecked failure of " + op + " call " + n + " on " + what);
+            }
+            if (Integer.valueOf(n).equals(errorAt.get(op))) {
+                throw new InjectedError("Injected error of " + op + " call " + n + " on " + what);
+            }
+            gate = blockAt.get(op);
+        }
+        if (gate != null && gate.call == n) {
+            gate.hold();
         }
         return n;
+    }
+
+    /** The error {@link #errorOn} throws. */
+    public static final class InjectedError extends Error {
+        private static final long serialVersionUID = 1L;
+
+        InjectedError(String message) {
+            super(message);
+        }
     }
 
     @Override
@@ -107,7 +203,17 @@ public class FaultInjectingFileIO implements FileIO {
     @Override
     public void rename(Path source, Path target) throws IOException {
         int n = enter(Op.RENAME, source + " -> " + target);
-        delegate.rename(source, target);
+        try {
+            delegate.rename(source, target);
+        } finally {
+            Gate gate;
+            synchronized (this) {
+                gate = blockAt.get(Op.RENAME);
+            }
+            if (gate != null && gate.call == n) {
+                gate.ended.countDown();
+            }
+        }
         synchronized (this) {
             if (n == renameLostResponseAt) {
                 throw new IOException(

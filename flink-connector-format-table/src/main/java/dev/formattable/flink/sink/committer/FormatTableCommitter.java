@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -72,6 +73,9 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
                 vanishedFiles.inc(result.vanishedFiles());
                 LOG.info("Committed to {}: {}", table.location(), result);
                 return;
+            } catch (InterruptedIOException e) {
+                // Cancelled: the commit was taken back; trying again would defy the cancel.
+                throw e;
             } catch (IOException e) {
                 if (attempt >= retries) {
                     throw e;
