@@ -24,8 +24,11 @@ import java.util.UUID;
  * messages of {@link #prepareCommit()}.
  *
  * <p>A write may go on after {@code prepareCommit()}; each call hands out the files finished since
- * the last. {@link #abort()} removes every file this write staged that is not yet published; {@link
- * #close()} removes those not yet handed out. One thread drives a write.
+ * the last, and hands the responsibility for them to their commit. {@link #abort()} removes the
+ * files staged since and those the last {@code prepareCommit()} handed out (the commit a caller
+ * abandons); {@link #close()} removes those not yet handed out. What a write keeps between calls is
+ * bounded by what it wrote since the last {@code prepareCommit()}, however long it runs. One thread
+ * drives a write.
  *
  * @param <T> the record type
  */
@@ -47,7 +50,10 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     private final int maxOpenFiles;
     private final List<CommitMessage> finished = new ArrayList<>();
-    private final List<CommitMessage> handedOut = new ArrayList<>();
+
+    /** What the last prepareCommit() handed out: what abort() removes besides unprepared files. */
+    private List<CommitMessage> lastHandedOut = List.of();
+
     private boolean closed;
 
     public FormatTableWrite(FormatTable table, FormatWriterFactory<T> writerFactory) {
@@ -201,20 +207,31 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         finishOpenFiles();
         List<CommitMessage> messages = new ArrayList<>(finished);
         finished.clear();
-        handedOut.addAll(messages);
+        lastHandedOut = messages;
+        // Nothing is open now: forget the partitions, so a long write keeps only those it
+        // writes between two calls.
+        partitions.clear();
         return messages;
     }
 
     /**
-     * Removes every file this write staged, handed out or not. A file already published is no
-     * longer staged and is left alone. Best effort: a file that cannot be removed is logged.
+     * Removes every file this write staged since the last {@code prepareCommit()}, and the files
+     * that call handed out: the prepared commit a caller abandons. Files handed out by earlier
+     * calls belong to their commits ({@code FormatTableCommit#abort} removes those). A file already
+     * published is no longer staged and is left alone. Best effort: a file that cannot be removed
+     * is logged.
      */
     public void abort() {
         discardUnprepared();
-        for (CommitMessage m : handedOut) {
+        for (CommitMessage m : lastHandedOut) {
             deleteQuietly(m.stagedPath());
         }
-        handedOut.clear();
+        lastHandedOut = List.of();
+    }
+
+    /** How many messages and partition directories this write holds on to now. */
+    int retainedEntries() {
+        return lastHandedOut.size() + finished.size() + partitions.size() + openFiles.size();
     }
 
     /** Closes the write, removing the staged files it never handed out. */

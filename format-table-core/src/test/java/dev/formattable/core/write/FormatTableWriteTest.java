@@ -158,6 +158,49 @@ class FormatTableWriteTest {
         assertThat(TestTables.readAll(table)).isEmpty();
     }
 
+    /**
+     * A streaming writer runs for days: thousands of checkpoint cycles over many partitions. What
+     * it keeps must not grow with them (it once kept every message it ever handed out, and every
+     * partition it ever wrote).
+     */
+    @Test
+    void whatAWriteRetainsStaysBoundedOverThousandsOfCycles() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+        FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory());
+        int partitionsPerCycle = 2;
+        int maxRetained = 0;
+        for (int cycle = 0; cycle < 2_000; cycle++) {
+            for (int p = 0; p < partitionsPerCycle; p++) {
+                // Every cycle writes partitions no earlier cycle wrote.
+                write.write(List.of(cycle * partitionsPerCycle + p), "row");
+            }
+            List<CommitMessage> messages = write.prepareCommit();
+            assertThat(messages).hasSize(partitionsPerCycle);
+            maxRetained = Math.max(maxRetained, write.retainedEntries());
+        }
+        // The last cycle's messages (for abort), nothing else.
+        assertThat(maxRetained).isEqualTo(partitionsPerCycle);
+        write.close();
+    }
+
+    @Test
+    void abortRemovesTheLastPreparedFilesAndLeavesEarlierOnesToTheirCommit() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+        FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory());
+        write.write(List.of(1), "a");
+        List<CommitMessage> first = write.prepareCommit();
+        write.write(List.of(2), "b");
+        write.prepareCommit();
+        write.write(List.of(3), "c");
+
+        write.abort();
+
+        // Only the first prepared file is still staged: its commit may still publish it.
+        assertThat(stagedFiles()).hasSize(1);
+        table.newCommit().append(first);
+        assertThat(TestTables.readAll(table)).containsExactly("[1]|a");
+    }
+
     @Test
     void refusesValuesThatWouldHideTheirDirectory() {
         FormatTable table =
