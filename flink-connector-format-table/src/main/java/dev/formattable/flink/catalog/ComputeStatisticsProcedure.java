@@ -10,8 +10,6 @@ import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
 import org.apache.flink.table.api.ValidationException;
-import org.apache.flink.table.catalog.ObjectPath;
-import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.types.Row;
@@ -49,7 +47,7 @@ public final class ComputeStatisticsProcedure implements Procedure {
             },
             output = @DataTypeHint(RESULT))
     public Row[] call(ProcedureContext context, String table, String partitions) {
-        FormatTable formatTable = open(table);
+        FormatTable formatTable = ProcedureTables.open(catalog, NAME, table);
         PartitionPredicate filter = null;
         if (partitions != null && !partitions.isBlank()) {
             try {
@@ -74,32 +72,5 @@ public final class ComputeStatisticsProcedure implements Procedure {
             rows[i] = Row.of(r.partition(), r.outcome(), r.filesRead(), r.rowCount());
         }
         return rows;
-    }
-
-    private FormatTable open(String table) {
-        if (table == null || table.isBlank()) {
-            throw new ValidationException(
-                    String.format("'table'='%s' of %s must name a table", table, NAME));
-        }
-        String[] parts = table.split("\\.", -1);
-        if (parts.length > 2 || parts[0].isEmpty() || parts[parts.length - 1].isEmpty()) {
-            throw new ValidationException(
-                    String.format(
-                            "'table'='%s' of %s must be '<database>.<table>' or '<table>'",
-                            table, NAME));
-        }
-        ObjectPath path =
-                parts.length == 2
-                        ? new ObjectPath(parts[0], parts[1])
-                        : new ObjectPath(catalog.getDefaultDatabase(), parts[0]);
-        try {
-            return catalog.openTable(path);
-        } catch (TableNotExistException e) {
-            throw new ValidationException(
-                    String.format(
-                            "'table'='%s' of %s: table %s does not exist in catalog '%s'",
-                            table, NAME, path.getFullName(), catalog.getName()),
-                    e);
-        }
     }
 }

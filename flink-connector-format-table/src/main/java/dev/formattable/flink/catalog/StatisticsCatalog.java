@@ -56,7 +56,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
     @Override
     public List<String> listProcedures(String database) {
         return SYSTEM_DATABASE.equals(database)
-                ? List.of(ComputeStatisticsProcedure.NAME)
+                ? List.of(ComputeStatisticsProcedure.NAME, RemoveOrphanFilesProcedure.NAME)
                 : List.of();
     }
 
@@ -65,6 +65,10 @@ abstract class StatisticsCatalog extends StatelessCatalog {
         if (SYSTEM_DATABASE.equals(path.getDatabaseName())
                 && ComputeStatisticsProcedure.NAME.equals(path.getObjectName())) {
             return new ComputeStatisticsProcedure(this);
+        }
+        if (SYSTEM_DATABASE.equals(path.getDatabaseName())
+                && RemoveOrphanFilesProcedure.NAME.equals(path.getObjectName())) {
+            return new RemoveOrphanFilesProcedure(this);
         }
         throw new ProcedureNotExistException(getName(), path);
     }

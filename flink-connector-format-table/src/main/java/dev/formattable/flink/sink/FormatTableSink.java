@@ -53,8 +53,11 @@ public final class FormatTableSink
     private final LinkedHashMap<String, String> staticPartition;
     private final boolean inputGroupedByPartition;
 
-    /** Names this job in staged file names; fixed when the job is built. */
-    private final String jobToken = UUID.randomUUID().toString().replace("-", "");
+    /**
+     * Tells this sink's staged files from those of other sinks of the same job writing to the same
+     * table; fixed when the sink is built. Staging tokens are {@code <job id>-<sink id>-...}.
+     */
+    private final String sinkId = UUID.randomUUID().toString().substring(0, 8);
 
     /**
      * Starts building a sink that appends to the table at {@code path} whose columns are the fields
@@ -94,7 +97,7 @@ public final class FormatTableSink
             throws IOException {
         return newWriter(
                 new FormatTableSinkWriter.Attempt(
-                        jobToken,
+                        context.getJobInfo().getJobId().toHexString() + "-" + sinkId,
                         context.getTaskInfo().getIndexOfThisSubtask(),
                         context.getTaskInfo().getAttemptNumber(),
                         context.getRestoredCheckpointId(),

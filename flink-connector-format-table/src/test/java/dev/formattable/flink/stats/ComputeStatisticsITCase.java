@@ -285,7 +285,7 @@ class ComputeStatisticsITCase extends FlinkTestBase {
     @Test
     void theProcedureIsListedInTheSystemDatabase() {
         assertThat(query(env, "SHOW PROCEDURES IN ft.sys"))
-                .containsExactly("+I[compute_statistics]");
+                .containsExactly("+I[compute_statistics]", "+I[remove_orphan_files]");
     }
 
     @Test

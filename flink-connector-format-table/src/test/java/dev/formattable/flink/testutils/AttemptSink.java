@@ -5,7 +5,9 @@ import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobInfo;
+import org.apache.flink.api.common.JobInfoImpl;
 import org.apache.flink.api.common.TaskInfo;
 import org.apache.flink.api.common.TaskInfoImpl;
 import org.apache.flink.api.common.operators.MailboxExecutor;
@@ -32,8 +34,9 @@ import java.util.function.Consumer;
 
 /**
  * Our sink as a task of a given attempt number sees it. The operator test harness's environment
- * always reports attempt 0, so this sink hands the writer a context whose task info names another
- * attempt; everything else is the harness's and the sink's own.
+ * always reports attempt 0, and each harness a job of its own, so this sink hands the writer a
+ * context whose task info names another attempt and whose job is the same for every attempt sink
+ * ({@link #JOB}); everything else is the harness's and the sink's own.
  */
 public final class AttemptSink
         implements Sink<RowData>,
@@ -41,6 +44,9 @@ public final class AttemptSink
                 SupportsCommitter<FormatTableCommittable> {
 
     private static final long serialVersionUID = 1L;
+
+    /** The one job that every attempt sink's writers run in. */
+    public static final JobID JOB = new JobID();
 
     private final FormatTableSink sink;
     private final int attempt;
@@ -106,7 +112,7 @@ public final class AttemptSink
 
         @Override
         public JobInfo getJobInfo() {
-            return context.getJobInfo();
+            return new JobInfoImpl(JOB, context.getJobInfo().getJobName());
         }
 
         @Override

@@ -182,27 +182,12 @@ public final class FormatTableCommit {
      */
     public int removeStagedFiles(java.util.function.Predicate<String> tokenFilter)
             throws IOException {
-        List<Path> dirs = new ArrayList<>();
-        List<List<Object>> partitions;
-        try {
-            partitions = table.newScan().listPartitions().partitions();
-        } catch (java.io.FileNotFoundException e) {
-            return 0; // no table directory, nothing staged
-        }
-        for (List<Object> partition : partitions) {
-            dirs.add(table.partitionPath(partition).child(DataFilePathFactory.STAGING_DIR));
-        }
-        FileListing listing =
-                new FileListing(fileIO, table.layout(), parallelism, new ListingStats());
         List<Path> orphans = new ArrayList<>();
-        for (List<FileStatus> files : Parallel.map(dirs, parallelism, listing::listOrEmpty)) {
-            for (FileStatus f : files) {
-                if (!f.isDirectory()
-                        && DataFilePathFactory.stagingTokenOf(f.path().name())
-                                .filter(tokenFilter)
-                                .isPresent()) {
-                    orphans.add(f.path());
-                }
+        for (FileStatus f : StagingListing.stagedFiles(table, parallelism)) {
+            if (DataFilePathFactory.stagingTokenOf(f.path().name())
+                    .filter(tokenFilter)
+                    .isPresent()) {
+                orphans.add(f.path());
             }
         }
         int deleted = 0;

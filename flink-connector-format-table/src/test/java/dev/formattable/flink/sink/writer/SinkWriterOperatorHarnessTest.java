@@ -107,8 +107,11 @@ class SinkWriterOperatorHarnessTest {
                 assertThat(exists(m.stagedPath())).as("staged %s", m.stagedPath()).isTrue();
                 assertThat(exists(m.targetPath())).as("target %s", m.targetPath()).isFalse();
                 assertThat(Files.size(Paths.get(m.stagedPath().path()))).isEqualTo(m.fileSize());
-                // Opened before the first checkpoint, by attempt 0 of subtask 0.
-                assertThat(tokenOf(m)).endsWith("-s0-a0-e0");
+                // Opened before the first checkpoint, by attempt 0 of subtask 0 of this sink of
+                // this job: the job's id, the sink's own id.
+                assertThat(tokenOf(m))
+                        .startsWith(harness.getEnvironment().getJobID().toHexString() + "-")
+                        .matches("[0-9a-f]{32}-[0-9a-f]{8}-s0-a0-e0");
             }
             assertThat(SinkTables.stagedFiles(dir))
                     .isEqualTo(SinkTables.stagedPaths(table, first.messages()));
@@ -129,6 +132,24 @@ class SinkWriterOperatorHarnessTest {
             assertThat(last.messages())
                     .singleElement()
                     .satisfies(m -> assertThat(m.rowCount()).isEqualTo(1));
+        }
+    }
+
+    /** Two sinks of one job writing to one table stage under different tokens. */
+    @Test
+    void twoSinksOfOneJobStageUnderTheirOwnTokens() throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        try (var one = harness(SinkTables.sink(table));
+                var other = harness(SinkTables.sink(table))) {
+            one.open();
+            other.open();
+            process(one, row(1, "a"));
+            process(other, row(2, "a"));
+            one.prepareSnapshotPreBarrier(1);
+            other.prepareSnapshotPreBarrier(1);
+            String a = tokenOf(emitted(one.extractOutputValues(), 1).messages().get(0));
+            String b = tokenOf(emitted(other.extractOutputValues(), 1).messages().get(0));
+            assertThat(a).isNotEqualTo(b);
         }
     }
 

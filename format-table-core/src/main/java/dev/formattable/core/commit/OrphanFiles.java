@@ -1,0 +1,107 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.utils.Parallel;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Removes staged files that no commit will publish any more: what cancelled jobs, failed attempts
+ * whose writers never restarted, rescaled restores and crashed batch jobs leave in the {@code
+ * _temporary} directories of a table's partitions. A file is removed only when it was last modified
+ * before a threshold, {@link #DEFAULT_OLDER_THAN} ago by default, so that no file a running job may
+ * still publish is touched; published data files are never touched.
+ *
+ * <p>A job restored from a checkpoint or savepoint older than the threshold may name staged files
+ * this removed; its commit skips them (see {@code FormatTableCommit#afterRecovery}), and their rows
+ * are lost. Keep the threshold above the age of any savepoint you may restore from.
+ */
+public final class OrphanFiles {
+
+    /** As Iceberg's orphan file removal: three days. */
+    public static final Duration DEFAULT_OLDER_THAN = Duration.ofDays(3);
+
+    private static final Logger LOG = LoggerFactory.getLogger(OrphanFiles.class);
+
+    private final FormatTable table;
+    private Instant olderThan;
+    private boolean dryRun;
+    private int parallelism = FormatTableCommit.DEFAULT_PARALLELISM;
+
+    public OrphanFiles(FormatTable table) {
+        this.table = table;
+        this.olderThan = Instant.now().minus(DEFAULT_OLDER_THAN);
+    }
+
+    /** Only files last modified before this instant; {@link #DEFAULT_OLDER_THAN} ago by default. */
+    public OrphanFiles olderThan(Instant instant) {
+        this.olderThan = instant;
+        return this;
+    }
+
+    /** Report what would be removed, and remove nothing. */
+    public OrphanFiles dryRun(boolean dryRun) {
+        this.dryRun = dryRun;
+        return this;
+    }
+
+    /** One staged file found, and what became of it. */
+    public static final class Orphan {
+        private final FileStatus file;
+        private final boolean removed;
+
+        Orphan(FileStatus file, boolean removed) {
+            this.file = file;
+            this.removed = removed;
+        }
+
+        public FileStatus file() {
+            return file;
+        }
+
+        /** Whether it was removed: false in a dry run, or when the removal failed (logged). */
+        public boolean removed() {
+            return removed;
+        }
+    }
+
+    /** Finds the staged files older than the threshold and, unless a dry run, removes them. */
+    public List<Orphan> run() throws IOException {
+        long threshold = olderThan.toEpochMilli();
+        List<FileStatus> old = new ArrayList<>();
+        for (FileStatus f : StagingListing.stagedFiles(table, parallelism)) {
+            if (f.modificationTime() < threshold) {
+                old.add(f);
+            }
+        }
+        List<Orphan> orphans = new ArrayList<>(old.size());
+        if (dryRun) {
+            old.forEach(f -> orphans.add(new Orphan(f, false)));
+            return orphans;
+        }
+        List<Parallel.Outcome<Boolean>> outcomes =
+                Parallel.runAll(old, parallelism, f -> table.fileIO().delete(f.path(), false));
+        for (int i = 0; i < old.size(); i++) {
+            Parallel.Outcome<Boolean> o = outcomes.get(i);
+            if (o.failed()) {
+                LOG.warn("Could not remove orphan staged file {}", old.get(i).path(), o.failure());
+            }
+            orphans.add(new Orphan(old.get(i), !o.failed() && o.value()));
+        }
+        LOG.info(
+                "Removed {} of {} staged files older than {} below {}",
+                orphans.stream().filter(Orphan::removed).count(),
+                old.size(),
+                olderThan,
+                table.location());
+        return orphans;
+    }
+}
