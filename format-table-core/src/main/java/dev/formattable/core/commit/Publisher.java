@@ -90,6 +90,9 @@ final class Publisher {
             }
         }
         if (failure == null) {
+            if (takeBackOnFailure) {
+                checkStillPublished(pending);
+            }
             return new CommitResult(pending.size(), already, vanished.size(), deleted, rows);
         }
         if (!takeBackOnFailure) {
@@ -115,6 +118,24 @@ final class Publisher {
                             failed.target, notTakenBack);
         }
         throw failed(message, failure);
+    }
+
+    /**
+     * An append whose files are all published checks that they still are: an overwrite that listed
+     * the table while this append ran deletes what it saw, and the append must not report success
+     * for rows that are gone.
+     */
+    private void checkStillPublished(List<CheckedMessage> published) throws IOException {
+        List<Boolean> there = Parallel.map(published, parallelism, c -> fileIO.exists(c.target));
+        List<String> removed = new ArrayList<>();
+        for (int i = 0; i < published.size(); i++) {
+            if (!there.get(i)) {
+                removed.add(published.get(i).target.toString());
+            }
+        }
+        if (!removed.isEmpty()) {
+            throw new CommitConflictException(published.size(), removed);
+        }
     }
 
     /**

@@ -245,6 +245,42 @@ class CommitFaultInjectionTest {
     }
 
     /**
+     * An overwrite of dt=1 runs while this append publishes: it lists what it replaces after the
+     * append's first file is published and deletes it. The append must not report success for rows
+     * that are gone; it names the removed file, and the rest of it stays published.
+     */
+    @org.junit.jupiter.api.Test
+    void anAppendWhosePublishedFileAnOverwriteRemovedFailsNamingIt() throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = newFiles();
+        java.nio.file.Path first = java.nio.file.Path.of(messages.get(0).targetPath().path());
+        FaultInjectingFileIO racing =
+                new FaultInjectingFileIO(new LocalFileIO()) {
+                    @Override
+                    public void rename(
+                            dev.formattable.core.fs.Path source,
+                            dev.formattable.core.fs.Path target)
+                            throws IOException {
+                        super.rename(source, target);
+                        if (calls(Op.RENAME) == 2) {
+                            // The concurrent overwrite deletes what it listed: the first file.
+                            java.nio.file.Files.delete(first);
+                        }
+                    }
+                };
+        FormatTable racingTable = TestTables.table(racing, dir, table.schema());
+
+        assertThatThrownBy(() -> racingTable.newCommit().withParallelism(1).append(messages))
+                .isInstanceOf(CommitConflictException.class)
+                .hasMessageContaining("1 of them were removed while it ran")
+                .hasMessageContaining(messages.get(0).targetPath().toString());
+
+        List<String> expected = new ArrayList<>(oldRows);
+        expected.addAll(newRows().subList(1, NEW_FILES));
+        assertThat(rows()).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /**
      * The third rename takes effect but reports failure, and then renaming the first file back
      * fails too. That file is the only copy of its rows: it stays published and the error names it,
      * and committing the same messages again publishes the rest, each row exactly once.

@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitConflictException;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.commit.FormatTableCommit;
@@ -73,8 +74,9 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
                 vanishedFiles.inc(result.vanishedFiles());
                 LOG.info("Committed to {}: {}", table.location(), result);
                 return;
-            } catch (InterruptedIOException e) {
-                // Cancelled: the commit was taken back; trying again would defy the cancel.
+            } catch (InterruptedIOException | CommitConflictException e) {
+                // Cancelled (the commit was taken back; trying again would defy the cancel), or
+                // files removed by another writer while it ran (trying again cannot restore them).
                 throw e;
             } catch (IOException e) {
                 if (attempt >= retries) {
