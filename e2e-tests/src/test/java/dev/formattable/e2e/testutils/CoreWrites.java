@@ -4,7 +4,6 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
-import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
@@ -12,9 +11,9 @@ import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.fs.FlinkOutputStreams;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
-import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -95,7 +94,7 @@ public final class CoreWrites {
     /** Flink's bulk writer over the core's stream, whichever FileIO opened it. */
     private static FormatWriterFactory<RowData> parquet(BulkWriter.Factory<RowData> bulk) {
         return out -> {
-            BulkWriter<RowData> writer = bulk.create(new FlinkStream(out));
+            BulkWriter<RowData> writer = bulk.create(FlinkOutputStreams.toFlink(out));
             return new FormatWriter<>() {
                 @Override
                 public void add(RowData row) throws IOException {
@@ -108,44 +107,5 @@ public final class CoreWrites {
                 }
             };
         };
-    }
-
-    /** The core's output stream as Flink's. */
-    private static final class FlinkStream extends FSDataOutputStream {
-        private final PositionOutputStream out;
-
-        FlinkStream(PositionOutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public long getPos() throws IOException {
-            return out.getPos();
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void sync() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
     }
 }

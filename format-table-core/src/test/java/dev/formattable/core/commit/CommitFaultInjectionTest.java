@@ -253,24 +253,10 @@ class CommitFaultInjectionTest {
     void anAppendWhosePublishedFileAnOverwriteRemovedFailsNamingIt() throws IOException {
         setUp(Map.of());
         List<CommitMessage> messages = newFiles();
-        java.nio.file.Path first = java.nio.file.Path.of(messages.get(0).targetPath().path());
-        FaultInjectingFileIO racing =
-                new FaultInjectingFileIO(new LocalFileIO()) {
-                    @Override
-                    public void rename(
-                            dev.formattable.core.fs.Path source,
-                            dev.formattable.core.fs.Path target)
-                            throws IOException {
-                        super.rename(source, target);
-                        if (calls(Op.RENAME) == 2) {
-                            // The concurrent overwrite deletes what it listed: the first file.
-                            java.nio.file.Files.delete(first);
-                        }
-                    }
-                };
-        FormatTable racingTable = TestTables.table(racing, dir, table.schema());
+        // The concurrent overwrite deletes what it listed: the first file.
+        io.deleteAfterRename(2, messages.get(0).targetPath());
 
-        assertThatThrownBy(() -> racingTable.newCommit().withParallelism(1).append(messages))
+        assertThatThrownBy(() -> table.newCommit().withParallelism(1).append(messages))
                 .isInstanceOf(CommitConflictException.class)
                 .hasMessageContaining("1 of them were removed while it ran")
                 .hasMessageContaining(messages.get(0).targetPath().toString());

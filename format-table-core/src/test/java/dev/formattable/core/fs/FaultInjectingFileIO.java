@@ -35,6 +35,8 @@ public class FaultInjectingFileIO implements FileIO {
     private final Map<Op, Integer> errorAt = new EnumMap<>(Op.class);
     private final Map<Op, Gate> blockAt = new EnumMap<>(Op.class);
     private int renameLostResponseAt = -1;
+    private int deleteAfterRenameAt = -1;
+    private Path deleteAfterRename;
 
     public FaultInjectingFileIO(FileIO delegate) {
         this.delegate = delegate;
@@ -46,6 +48,16 @@ public class FaultInjectingFileIO implements FileIO {
     /** Fails the k-th call (1-based, counted from now) of {@code op}, before it does anything. */
     public synchronized FaultInjectingFileIO failOn(Op op, int k) {
         failAt.put(op, calls.get(op).get() + k);
+        return this;
+    }
+
+    /**
+     * After the k-th rename has taken effect, deletes {@code path}, as another writer (an overwrite
+     * that listed the table) would while this one commits.
+     */
+    public synchronized FaultInjectingFileIO deleteAfterRename(int k, Path path) {
+        deleteAfterRenameAt = calls.get(Op.RENAME).get() + k;
+        deleteAfterRename = path;
         return this;
     }
 
@@ -215,6 +227,9 @@ public class FaultInjectingFileIO implements FileIO {
             }
         }
         synchronized (this) {
+            if (n == deleteAfterRenameAt) {
+                delegate.delete(deleteAfterRename, false);
+            }
             if (n == renameLostResponseAt) {
                 throw new IOException(
                         "Injected lost response of rename call "

@@ -30,7 +30,8 @@ import java.util.Map;
  * retention job, a truncate, an overwrite, a dropped partition) are skipped with a warning and
  * counted in the {@value #VANISHED_FILES} metric, so they never block a job. A commit that fails (a
  * store refusing one rename) is tried again up to {@code commit.max-retries} times, with a doubling
- * wait, before the error fails the job.
+ * wait, before the error fails the job; an interrupted commit and a {@code CommitConflictException}
+ * (files another writer removed while it ran) are not tried again.
  */
 public final class FormatTableCommitter implements Committer<FormatTableCommittable> {
 
