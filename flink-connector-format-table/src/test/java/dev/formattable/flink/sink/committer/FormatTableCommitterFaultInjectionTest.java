@@ -117,16 +117,7 @@ class FormatTableCommitterFaultInjectionTest {
     void aFaultThatFiresOnceIsRetriedAndEveryRowPublishedOnce(Fault fault, int k) throws Exception {
         FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
         FormatTable table = SinkTables.table(io, dir, Map.of());
-        FormatTableCommittable checkpoint =
-                SinkTables.stage(
-                        table,
-                        "job",
-                        row(1, "a"),
-                        row(2, "b"),
-                        row(3, "c"),
-                        row(4, "d"),
-                        row(5, "e"),
-                        row(6, "f"));
+        FormatTableCommittable checkpoint = sixFiles(table);
         if (fault == Fault.FAIL) {
             io.failOn(Op.RENAME, k);
         } else {
@@ -218,6 +209,19 @@ class FormatTableCommitterFaultInjectionTest {
         assertThat(SinkTables.rows(table)).hasSize(1);
     }
 
+    /** One staged file per partition, a to f, one row each. */
+    private static FormatTableCommittable sixFiles(FormatTable table) throws IOException {
+        return SinkTables.stage(
+                table,
+                "job",
+                row(1, "a"),
+                row(2, "b"),
+                row(3, "c"),
+                row(4, "d"),
+                row(5, "e"),
+                row(6, "f"));
+    }
+
     private static void assertNoStagedFileVisible(FormatTable table) throws IOException {
         for (DataSplit split : table.newScan().plan().splits()) {
             assertThat(split.path().toString()).doesNotContain("_temporary");
@@ -237,16 +241,7 @@ class FormatTableCommitterFaultInjectionTest {
         List<String> oldFiles = SinkTables.dataFiles(table);
         assertThat(oldRows).containsExactly("a|0", "b|0");
 
-        FormatTableCommittable checkpoint =
-                SinkTables.stage(
-                        table,
-                        "job",
-                        row(1, "a"),
-                        row(2, "b"),
-                        row(3, "c"),
-                        row(4, "d"),
-                        row(5, "e"),
-                        row(6, "f"));
+        FormatTableCommittable checkpoint = sixFiles(table);
         assertThat(checkpoint.messages()).hasSize(NEW_FILES);
         List<String> allFiles = new ArrayList<>(oldFiles);
         allFiles.addAll(SinkTables.targets(table, checkpoint.messages()));
