@@ -2,16 +2,12 @@ package dev.formattable.flink.source;
 
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
+import dev.formattable.flink.testutils.ReportedMetrics;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.Metric;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -49,22 +45,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SkippedFilesMetricsITCase {
 
-    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+    private static final ReportedMetrics METRICS = new ReportedMetrics();
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .setConfiguration(config())
-                            .build());
-
-    private static Configuration config() {
-        Configuration conf = REPORTER.addToConfiguration(new Configuration());
-        conf.setString("source.reader.close.timeout", "1000");
-        return conf;
-    }
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = METRICS.cluster();
 
     private static final RowType TYPE =
             RowType.of(
@@ -87,14 +70,6 @@ class SkippedFilesMetricsITCase {
                         .mapToObj(i -> Row.of(i, String.valueOf(i / 10)))
                         .collect(Collectors.toList());
         DataStreamTestUtils.write(TYPE, sink, rows, 1);
-    }
-
-    private static long counter(JobID job, String name) {
-        long sum = 0;
-        for (Metric m : REPORTER.findMetrics(job, name).values()) {
-            sum += ((Counter) m).getCount();
-        }
-        return sum;
     }
 
     @ParameterizedTest
@@ -128,8 +103,9 @@ class SkippedFilesMetricsITCase {
         client.getJobExecutionResult().get();
 
         assertThat(result).hasSize(10).allMatch(r -> r.equals(result.get(0)));
-        assertThat(counter(client.getJobID(), FormatTableSource.LOST_FILES_SKIPPED)).isEqualTo(2);
-        assertThat(counter(client.getJobID(), FormatTableSource.CORRUPT_FILES_SKIPPED))
+        assertThat(METRICS.counter(client.getJobID(), FormatTableSource.LOST_FILES_SKIPPED))
+                .isEqualTo(2);
+        assertThat(METRICS.counter(client.getJobID(), FormatTableSource.CORRUPT_FILES_SKIPPED))
                 .isEqualTo(1);
     }
 
@@ -152,8 +128,8 @@ class SkippedFilesMetricsITCase {
         JobID job = result.getJobClient().orElseThrow().getJobID();
 
         assertThat(rows).hasSize(30);
-        assertThat(counter(job, FormatTableSource.CORRUPT_FILES_SKIPPED)).isEqualTo(1);
-        assertThat(counter(job, FormatTableSource.LOST_FILES_SKIPPED)).isZero();
+        assertThat(METRICS.counter(job, FormatTableSource.CORRUPT_FILES_SKIPPED)).isEqualTo(1);
+        assertThat(METRICS.counter(job, FormatTableSource.LOST_FILES_SKIPPED)).isZero();
     }
 
     /** Renders each row; the first row deletes the data files of every other partition. */

@@ -4,15 +4,11 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.testutils.ReportedMetrics;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.Metric;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -35,16 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class VanishedFilesMetricITCase {
 
-    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+    private static final ReportedMetrics METRICS = new ReportedMetrics();
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .setConfiguration(REPORTER.addToConfiguration(new Configuration()))
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = METRICS.cluster();
 
     /** Set once the first staged file a commit looks at has been removed. */
     private static final AtomicBoolean REMOVED = new AtomicBoolean();
@@ -68,13 +57,8 @@ class VanishedFilesMetricITCase {
         job.getJobExecutionResult().get();
 
         assertThat(REMOVED).isTrue();
-        long counted = 0;
-        for (Metric m :
-                REPORTER.findMetrics(job.getJobID(), FormatTableCommitter.VANISHED_FILES)
-                        .values()) {
-            counted += ((Counter) m).getCount();
-        }
-        assertThat(counted).isEqualTo(1);
+        assertThat(METRICS.counter(job.getJobID(), FormatTableCommitter.VANISHED_FILES))
+                .isEqualTo(1);
         assertThat(SinkTables.rows(table)).hasSize(2);
         assertThat(SinkTables.stagedFiles(dir)).isEmpty();
     }
