@@ -9,35 +9,78 @@ import java.util.Objects;
 /**
  * The files one checkpoint (or the end of a bounded input) made ready to publish: the core's commit
  * messages. Writers send one each; the global aggregator merges them into one per checkpoint for
- * the committer.
+ * the committer and adds the checkpoint's id, by which the commit at the end of a bounded input is
+ * made at most once (see {@link #endOfInputCommitId}).
  */
 public final class FormatTableCommittable implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final List<CommitMessage> messages;
+    /** The checkpoint id of a writer's committable, before the aggregator assigns one. */
+    public static final long NO_CHECKPOINT = -1;
 
+    private final List<CommitMessage> messages;
+    private final long checkpointId;
+    private final boolean endOfInput;
+
+    /** A writer's committable, which carries no checkpoint id. */
     public FormatTableCommittable(List<CommitMessage> messages) {
+        this(messages, NO_CHECKPOINT, false);
+    }
+
+    /**
+     * @param endOfInput whether these are the last files of a bounded input: the aggregator emitted
+     *     them at the end of its input, not at a checkpoint
+     */
+    public FormatTableCommittable(
+            List<CommitMessage> messages, long checkpointId, boolean endOfInput) {
         this.messages = List.copyOf(messages);
+        this.checkpointId = checkpointId;
+        this.endOfInput = endOfInput;
     }
 
     public List<CommitMessage> messages() {
         return messages;
     }
 
+    /** The checkpoint whose files these are, or {@link #NO_CHECKPOINT}. */
+    public long checkpointId() {
+        return checkpointId;
+    }
+
+    /** Whether these are the last files of a bounded input, the commit a batch job makes. */
+    public boolean endOfInput() {
+        return endOfInput;
+    }
+
+    /**
+     * The id under which the core records the commit at the end of the input of a job's sink,
+     * {@code <job token>-end}, so that a committer rerun after a lost TaskManager publishes what
+     * the first try recorded rather than the files of rerun writers.
+     */
+    public static String endOfInputCommitId(String jobToken) {
+        return jobToken + "-end";
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof FormatTableCommittable
-                && ((FormatTableCommittable) o).messages.equals(messages);
+                && ((FormatTableCommittable) o).messages.equals(messages)
+                && ((FormatTableCommittable) o).checkpointId == checkpointId
+                && ((FormatTableCommittable) o).endOfInput == endOfInput;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(messages);
+        return Objects.hash(messages, checkpointId, endOfInput);
     }
 
     @Override
     public String toString() {
-        return "FormatTableCommittable" + messages;
+        return "FormatTableCommittable{checkpoint "
+                + checkpointId
+                + (endOfInput ? ", end of input, " : ", ")
+                + messages
+                + "}";
     }
 }

@@ -14,13 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Version 1: the number of messages, then for each the version of the core's message serializer,
- * the length of its bytes and the bytes.
+ * Version 2: the checkpoint id, whether it is the end of the input (a boolean), then as version 1.
+ * Version 1 (still read, with no checkpoint id): the number of messages, then for each the version
+ * of the core's message serializer, the length of its bytes and the bytes.
  */
 public final class FormatTableCommittableSerializer
         implements SimpleVersionedSerializer<FormatTableCommittable> {
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public static final FormatTableCommittableSerializer INSTANCE =
             new FormatTableCommittableSerializer();
@@ -36,6 +37,8 @@ public final class FormatTableCommittableSerializer
     public byte[] serialize(FormatTableCommittable committable) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
+        out.writeLong(committable.checkpointId());
+        out.writeBoolean(committable.endOfInput());
         out.writeInt(committable.messages().size());
         for (CommitMessage m : committable.messages()) {
             byte[] b = MESSAGES.serialize(m);
@@ -51,7 +54,9 @@ public final class FormatTableCommittableSerializer
     public FormatTableCommittable deserialize(int version, byte[] serialized) throws IOException {
         switch (version) {
             case 1:
-                return deserializeV1(serialized);
+                return read(new DataInputStream(new ByteArrayInputStream(serialized)), false);
+            case 2:
+                return read(new DataInputStream(new ByteArrayInputStream(serialized)), true);
             default:
                 throw new IOException(
                         String.format(
@@ -61,8 +66,10 @@ public final class FormatTableCommittableSerializer
         }
     }
 
-    private static FormatTableCommittable deserializeV1(byte[] serialized) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
+    private static FormatTableCommittable read(DataInputStream in, boolean withCheckpoint)
+            throws IOException {
+        long checkpointId = withCheckpoint ? in.readLong() : FormatTableCommittable.NO_CHECKPOINT;
+        boolean endOfInput = withCheckpoint && in.readBoolean();
         int count = in.readInt();
         if (count < 0) {
             throw new IOException("Corrupt committable: " + count + " messages");
@@ -82,6 +89,6 @@ public final class FormatTableCommittableSerializer
             throw new IOException(
                     "Corrupt committable: " + in.available() + " unexpected trailing bytes");
         }
-        return new FormatTableCommittable(messages);
+        return new FormatTableCommittable(messages, checkpointId, endOfInput);
     }
 }

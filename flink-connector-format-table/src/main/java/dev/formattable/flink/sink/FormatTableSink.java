@@ -97,11 +97,16 @@ public final class FormatTableSink
             throws IOException {
         return newWriter(
                 new FormatTableSinkWriter.Attempt(
-                        context.getJobInfo().getJobId().toHexString() + "-" + sinkId,
+                        jobToken(context.getJobInfo().getJobId().toHexString()),
                         context.getTaskInfo().getIndexOfThisSubtask(),
                         context.getTaskInfo().getAttemptNumber(),
                         context.getRestoredCheckpointId(),
                         recoveredState));
+    }
+
+    /** How this sink's staging tokens and commit ids begin: {@code <job id>-<sink id>}. */
+    private String jobToken(String jobId) {
+        return jobId + "-" + sinkId;
     }
 
     @Override
@@ -142,7 +147,8 @@ public final class FormatTableSink
                 table,
                 overwrite,
                 staticPartition,
-                context.metricGroup().counter(FormatTableCommitter.VANISHED_FILES));
+                context.metricGroup().counter(FormatTableCommitter.VANISHED_FILES),
+                jobToken(context.getJobInfo().getJobId().toHexString()));
     }
 
     @Override

@@ -16,6 +16,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Round trips, golden bytes of every version, and refusal of unknown versions. */
 class FormatTableCommittableSerializerTest {
 
+    /** The sample as version 2 has it: the aggregator's committable at the end of the input. */
+    static FormatTableCommittable sampleV2() {
+        return new FormatTableCommittable(sample().messages(), 42L, true);
+    }
+
     static FormatTableCommittable sample() {
         LinkedHashMap<String, String> p1 = new LinkedHashMap<>();
         p1.put("dt", "19723");
@@ -42,29 +47,45 @@ class FormatTableCommittableSerializerTest {
     void roundTrips() throws IOException {
         FormatTableCommittableSerializer s = FormatTableCommittableSerializer.INSTANCE;
         assertThat(s.deserialize(s.getVersion(), s.serialize(sample()))).isEqualTo(sample());
-        FormatTableCommittable empty = new FormatTableCommittable(List.of());
-        assertThat(s.deserialize(1, s.serialize(empty))).isEqualTo(empty);
+        assertThat(s.deserialize(s.getVersion(), s.serialize(sampleV2()))).isEqualTo(sampleV2());
+        FormatTableCommittable empty = new FormatTableCommittable(List.of(), 7L, false);
+        assertThat(s.deserialize(s.getVersion(), s.serialize(empty))).isEqualTo(empty);
     }
 
     @Test
-    void readsTheGoldenBytesOfVersion1() throws IOException {
-        byte[] golden;
-        try (InputStream in =
-                getClass().getResourceAsStream("/serializer/format-table-committable-v1.bin")) {
-            assertThat(in).as("golden file").isNotNull();
-            golden = in.readAllBytes();
+    void readsAndWritesTheGoldenBytesOfVersion2() throws IOException {
+        byte[] golden = golden("/serializer/format-table-committable-v2.bin");
+        assertThat(FormatTableCommittableSerializer.INSTANCE.getVersion()).isEqualTo(2);
+        assertThat(FormatTableCommittableSerializer.INSTANCE.deserialize(2, golden))
+                .isEqualTo(sampleV2());
+        assertThat(FormatTableCommittableSerializer.INSTANCE.serialize(sampleV2()))
+                .isEqualTo(golden);
+    }
+
+    private byte[] golden(String resource) throws IOException {
+        try (InputStream in = getClass().getResourceAsStream(resource)) {
+            assertThat(in).as("golden file " + resource).isNotNull();
+            return in.readAllBytes();
         }
-        assertThat(FormatTableCommittableSerializer.INSTANCE.deserialize(1, golden))
-                .isEqualTo(sample());
-        assertThat(FormatTableCommittableSerializer.INSTANCE.serialize(sample())).isEqualTo(golden);
+    }
+
+    /** Version 1, from checkpoints taken before version 2: no checkpoint id, no end of input. */
+    @Test
+    void readsTheGoldenBytesOfVersion1() throws IOException {
+        byte[] golden = golden("/serializer/format-table-committable-v1.bin");
+        FormatTableCommittable read =
+                FormatTableCommittableSerializer.INSTANCE.deserialize(1, golden);
+        assertThat(read).isEqualTo(sample());
+        assertThat(read.checkpointId()).isEqualTo(FormatTableCommittable.NO_CHECKPOINT);
+        assertThat(read.endOfInput()).isFalse();
     }
 
     @Test
     void refusesAnUnknownVersion() {
         assertThatThrownBy(
-                        () -> FormatTableCommittableSerializer.INSTANCE.deserialize(2, new byte[0]))
+                        () -> FormatTableCommittableSerializer.INSTANCE.deserialize(3, new byte[0]))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("version 2")
-                .hasMessageContaining("up to 1");
+                .hasMessageContaining("version 3")
+                .hasMessageContaining("up to 2");
     }
 }

@@ -42,6 +42,7 @@ public final class FormatTableCommit {
     private final FileIO fileIO;
     private int parallelism = DEFAULT_PARALLELISM;
     private boolean afterRecovery;
+    private String commitId;
 
     public FormatTableCommit(FormatTable table) {
         this.table = table;
@@ -70,13 +71,88 @@ public final class FormatTableCommit {
     }
 
     /**
+     * Makes this a commit that publishes at most one set of files, however often it is tried: the
+     * first try records its messages under {@code id} (in {@code _temporary/.commit.<id>.journal})
+     * before it publishes anything, and every later try with the same id publishes the recorded
+     * messages instead of those it is given, as a commit after recovery, and removes the staged
+     * files of given messages the record does not name. An engine that reruns writers and their
+     * committer after losing a process (the rerun writes new files) thus never publishes the same
+     * rows twice. A commit with nothing to publish records nothing.
+     *
+     * <p>The record stays after the commit, for a committer that reruns after it succeeded; {@link
+     * OrphanFiles} removes it once it is older than its threshold.
+     *
+     * @throws IllegalArgumentException when the id is not 1 to 200 letters, digits, '-' or '_'
+     */
+    public FormatTableCommit withCommitId(String id) {
+        CommitJournal.of(table, id); // refuse a bad id now
+        this.commitId = id;
+        return this;
+    }
+
+    /** Whether a try of the commit {@code id} (see {@link #withCommitId}) recorded its messages. */
+    public boolean isRecorded(String id) throws IOException {
+        return CommitJournal.of(table, id).exists();
+    }
+
+    /**
      * Publishes the messages' files. On failure, every file this call published is taken back
      * (renamed back to its staged path) before the error is thrown.
      */
     public CommitResult append(Collection<CommitMessage> messages) throws IOException {
+        CommitResult result =
+                new Publisher(fileIO, parallelism).publish(toPublish(messages, List.of()), true, 0);
+        forgetRecord();
+        return result;
+    }
+
+    /** After success: the record of a commit with an id has served. */
+    private void forgetRecord() {
+        if (commitId != null) {
+            CommitJournal.of(table, commitId).deleteQuietly();
+        }
+    }
+
+    /**
+     * The messages to publish, checked: those given, or, for a commit whose id an earlier try
+     * recorded, those recorded. The first try records them before anything is published.
+     */
+    private List<CheckedMessage> toPublish(Collection<CommitMessage> messages, List<Object> prefix)
+            throws IOException {
+        if (commitId == null) {
+            return new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
+        }
+        CommitJournal journal = CommitJournal.of(table, commitId);
+        java.util.Optional<List<CommitMessage>> recorded = journal.read();
+        if (recorded.isPresent()) {
+            Set<Path> named = new HashSet<>();
+            recorded.get().forEach(m -> named.add(m.stagedPath()));
+            List<CommitMessage> unrecorded = new ArrayList<>();
+            for (CommitMessage m : messages) {
+                if (!named.contains(m.stagedPath())) {
+                    unrecorded.add(m);
+                }
+            }
+            List<CheckedMessage> checked =
+                    new MessageChecker(table, parallelism, true).check(recorded.get(), prefix);
+            if (!unrecorded.isEmpty()) {
+                LOG.info(
+                        "Commit {} to {} was recorded by an earlier try: publishing the {} files"
+                                + " it recorded, removing {} staged files it does not name",
+                        commitId,
+                        table.location(),
+                        recorded.get().size(),
+                        unrecorded.size());
+                abort(unrecorded);
+            }
+            return checked;
+        }
         List<CheckedMessage> checked =
-                new MessageChecker(table, parallelism, afterRecovery).check(messages, List.of());
-        return new Publisher(fileIO, parallelism).publish(checked, true, 0);
+                new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
+        if (!messages.isEmpty()) {
+            journal.write(new ArrayList<>(messages));
+        }
+        return checked;
     }
 
     /**
@@ -98,15 +174,16 @@ public final class FormatTableCommit {
         List<Object> prefix = table.layout().parseSpec(staticPartition);
         // Render now, so that a value refused by the layout fails before anything is touched.
         table.layout().relativePath(prefix);
-        List<CheckedMessage> checked =
-                new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
+        List<CheckedMessage> checked = toPublish(messages, prefix);
 
         Set<Path> keep = new HashSet<>();
         checked.forEach(c -> keep.add(c.target));
         List<Path> replaced = filesToReplace(prefix, checked);
         replaced.removeIf(keep::contains);
         int deleted = deleteAll(replaced);
-        return new Publisher(fileIO, parallelism).publish(checked, false, deleted);
+        CommitResult result = new Publisher(fileIO, parallelism).publish(checked, false, deleted);
+        forgetRecord();
+        return result;
     }
 
     private List<Path> filesToReplace(List<Object> prefix, List<CheckedMessage> checked)

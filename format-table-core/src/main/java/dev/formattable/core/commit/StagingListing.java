@@ -13,7 +13,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Lists the files in the staging directory of every partition of a table. */
+/**
+ * Lists the files in the staging directory of every partition of a table, and in the table's own
+ * staging directory, where commit journals are kept.
+ */
 final class StagingListing {
 
     private StagingListing() {}
@@ -27,6 +30,9 @@ final class StagingListing {
             return List.of(); // no table directory, nothing staged
         }
         List<Path> dirs = new ArrayList<>();
+        if (table.layout().isPartitioned()) {
+            dirs.add(table.qualifiedLocation().child(DataFilePathFactory.STAGING_DIR));
+        }
         for (List<Object> partition : partitions) {
             dirs.add(table.partitionPath(partition).child(DataFilePathFactory.STAGING_DIR));
         }

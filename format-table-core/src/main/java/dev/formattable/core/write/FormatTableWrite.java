@@ -2,6 +2,7 @@ package dev.formattable.core.write;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
@@ -55,6 +56,8 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     private List<CommitMessage> lastHandedOut = List.of();
 
     private boolean closed;
+
+    private StagedFileSweep sweep;
 
     public FormatTableWrite(FormatTable table, FormatWriterFactory<T> writerFactory) {
         this(table, writerFactory, UUID.randomUUID().toString());
@@ -115,6 +118,15 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         }
     }
 
+    /**
+     * Before this write first stages a file in a partition, removes what failed attempts left in
+     * that partition's staging directory (see {@link StagedFileSweep}): how a restarted writer
+     * clears up after the attempts it replaces at the cost of what it writes.
+     */
+    public void sweepBeforeStaging(StagedFileSweep sweep) {
+        this.sweep = sweep;
+    }
+
     /** Stages the files opened from now on under another token (see the constructor). */
     public void setStagingToken(String token) {
         pathFactory.setStagingToken(token);
@@ -157,6 +169,9 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     private OpenFile<T> open(PartitionTarget partition) throws IOException {
+        if (sweep != null) {
+            sweep.sweep(partition.directory);
+        }
         Path target = pathFactory.newTarget(partition.directory);
         Path staged = pathFactory.stagedPathFor(target);
         fileIO.mkdirs(staged.parent());

@@ -21,6 +21,10 @@ import java.util.TreeMap;
  * every file of the checkpoint. That is what makes an overwrite right at any parallelism: it clears
  * once, with all the job's files in view. It runs with parallelism 1.
  *
+ * <p>What it emits at the end of its input is marked so ({@link
+ * FormatTableCommittable#endOfInput}): the commit a batch job makes, which the committer makes at
+ * most once.
+ *
  * <p>A checkpoint whose writers produced no file still yields an (empty) committable, so an
  * overwrite whose query returned no rows still clears what it replaces. The operator keeps no
  * state: it emits everything it holds before its own checkpoint barrier.
@@ -53,15 +57,15 @@ public final class CommittableAggregator
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        emitUpTo(checkpointId);
+        emitUpTo(checkpointId, false);
     }
 
     @Override
     public void endInput() {
-        emitUpTo(Long.MAX_VALUE);
+        emitUpTo(Long.MAX_VALUE, true);
     }
 
-    private void emitUpTo(long checkpointId) {
+    private void emitUpTo(long checkpointId, boolean endOfInput) {
         Map<Long, List<CommitMessage>> ready = pending.headMap(checkpointId, true);
         for (Map.Entry<Long, List<CommitMessage>> e : ready.entrySet()) {
             long id = e.getKey();
@@ -69,7 +73,9 @@ public final class CommittableAggregator
             output.collect(
                     new StreamRecord<>(
                             new CommittableWithLineage<>(
-                                    new FormatTableCommittable(e.getValue()), id, 0)));
+                                    new FormatTableCommittable(e.getValue(), id, endOfInput),
+                                    id,
+                                    0)));
         }
         ready.clear();
     }

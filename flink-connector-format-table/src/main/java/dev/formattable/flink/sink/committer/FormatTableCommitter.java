@@ -17,9 +17,12 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Publishes committables with the core's commit: an append, or (for INSERT OVERWRITE) an overwrite
@@ -32,6 +35,12 @@ import java.util.Map;
  * store refusing one rename) is tried again up to {@code commit.max-retries} times, with a doubling
  * wait, before the error fails the job; an interrupted commit and a {@code CommitConflictException}
  * (files another writer removed while it ran) are not tried again.
+ *
+ * <p>The commit at the end of a bounded input (a batch job's only commit) is made at most once: the
+ * core records its files under the id {@code <job>-<sink>-end} before publishing any. A batch job
+ * that loses the TaskManager of its committer part way through the commit reruns the writers whose
+ * results were lost, and they write new files; the rerun committer publishes what the first try
+ * recorded, removes the rerun writers' files, and so publishes every row once.
  */
 public final class FormatTableCommitter implements Committer<FormatTableCommittable> {
 
@@ -49,12 +58,19 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
     private final Counter vanishedFiles;
+    private final String jobToken;
 
+    /**
+     * @param jobToken the job and sink, {@code <job id>-<sink id>}, as the writers' staging tokens
+     *     begin
+     */
     public FormatTableCommitter(
             FormatTable table,
             boolean overwrite,
             Map<String, String> staticPartition,
-            Counter vanishedFiles) {
+            Counter vanishedFiles,
+            String jobToken) {
+        this.jobToken = jobToken;
         this.table = table;
         this.overwrite = overwrite;
         this.staticPartition = new LinkedHashMap<>(staticPartition);
@@ -64,14 +80,30 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     @Override
     public void commit(Collection<CommitRequest<FormatTableCommittable>> requests)
             throws IOException, InterruptedException {
-        List<CommitMessage> messages = new ArrayList<>();
+        // Flink hands over one checkpoint at a time; group anyway, so the end of the input is
+        // recorded on its own.
+        TreeMap<Long, List<CommitMessage>> byCheckpoint = new TreeMap<>();
+        Set<Long> endOfInput = new HashSet<>();
         for (CommitRequest<FormatTableCommittable> request : requests) {
-            messages.addAll(request.getCommittable().messages());
+            FormatTableCommittable c = request.getCommittable();
+            byCheckpoint
+                    .computeIfAbsent(c.checkpointId(), id -> new ArrayList<>())
+                    .addAll(c.messages());
+            if (c.endOfInput()) {
+                endOfInput.add(c.checkpointId());
+            }
         }
+        for (Map.Entry<Long, List<CommitMessage>> e : byCheckpoint.entrySet()) {
+            commitWithRetries(endOfInput.contains(e.getKey()), e.getValue());
+        }
+    }
+
+    private void commitWithRetries(boolean endOfInput, List<CommitMessage> messages)
+            throws IOException, InterruptedException {
         int retries = table.options().commitMaxRetries();
         for (int attempt = 0; ; attempt++) {
             try {
-                CommitResult result = commitOnce(messages);
+                CommitResult result = commitOnce(endOfInput, messages);
                 vanishedFiles.inc(result.vanishedFiles());
                 LOG.info("Committed to {}: {}", table.location(), result);
                 return;
@@ -100,8 +132,12 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     }
 
     /** One try. A failed append is taken back, so the next try starts from the same table. */
-    private CommitResult commitOnce(List<CommitMessage> messages) throws IOException {
+    private CommitResult commitOnce(boolean endOfInput, List<CommitMessage> messages)
+            throws IOException {
         FormatTableCommit commit = table.newCommit().afterRecovery();
+        if (endOfInput) {
+            commit.withCommitId(FormatTableCommittable.endOfInputCommitId(jobToken));
+        }
         return overwrite ? commit.overwrite(staticPartition, messages) : commit.append(messages);
     }
 

@@ -1,6 +1,9 @@
 package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.commit.StagedFileSweep;
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;
@@ -25,6 +28,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -54,6 +58,8 @@ public final class FormatTableSinkWriter
     private List<Object> lastPartition;
     // Partitions whose files were finished because the input moved on; only while grouped.
     private final Set<List<Object>> finished = new HashSet<>();
+    // The partition directories of the files the last prepareCommit() handed out.
+    private List<String> handedOutDirectories = List.of();
 
     /** Where a writer runs, and what it restores. */
     public static final class Attempt {
@@ -102,21 +108,52 @@ public final class FormatTableSinkWriter
         this.dataRow = ProjectedRowData.from(dataPositions);
         this.inputGroupedByPartition = inputGroupedByPartition;
         if (attempt.attempt > 0 || !attempt.restored.isEmpty()) {
-            int removed =
-                    table.newCommit()
-                            .removeStagedFiles(
-                                    StagingTokens.orphans(
-                                            attempt.jobToken,
-                                            attempt.subtask,
-                                            attempt.attempt,
-                                            attempt.restoredCheckpoint,
-                                            attempt.restored));
-            LOG.info(
-                    "Writer {} removed {} staged files of earlier attempts from {}",
-                    stagingPrefix,
-                    removed,
-                    table.location());
+            sweepEarlierAttempts(table, attempt);
         }
+    }
+
+    /**
+     * Removes what earlier attempts staged that no committable will publish, looking only where
+     * they wrote: the partitions the restored states name now, and every other partition when this
+     * writer first stages a file there. Once the commit at the end of the input has been recorded,
+     * the earlier attempts' files may be what it publishes, so they are left to it.
+     */
+    private void sweepEarlierAttempts(FormatTable table, Attempt attempt) throws IOException {
+        String endOfInput = FormatTableCommittable.endOfInputCommitId(attempt.jobToken);
+        if (table.newCommit().isRecorded(endOfInput)) {
+            LOG.info(
+                    "Writer {}: the commit {} at the end of the input has begun; it removes what"
+                            + " it does not publish",
+                    stagingPrefix,
+                    endOfInput);
+            return;
+        }
+        StagedFileSweep sweep =
+                new StagedFileSweep(
+                        table.fileIO(),
+                        StagingTokens.orphans(
+                                attempt.jobToken,
+                                attempt.subtask,
+                                attempt.attempt,
+                                attempt.restoredCheckpoint,
+                                attempt.restored));
+        if (!table.layout().isPartitioned()) {
+            sweep.sweep(table.qualifiedLocation());
+        }
+        for (FormatTableWriterState state : attempt.restored) {
+            for (String dir : state.partitionDirectories()) {
+                sweep.sweep(Path.of(dir));
+            }
+        }
+        write.sweepBeforeStaging(sweep);
+        LOG.info(
+                "Writer {} removed {} staged files of earlier attempts from {} partition"
+                        + " directories of {}; it sweeps each other partition as it first writes"
+                        + " there",
+                stagingPrefix,
+                sweep.removedFiles(),
+                sweep.listedDirectories(),
+                table.location());
     }
 
     private static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
@@ -183,14 +220,21 @@ public final class FormatTableSinkWriter
 
     @Override
     public Collection<FormatTableCommittable> prepareCommit() throws IOException {
-        return new ArrayList<>(List.of(new FormatTableCommittable(write.prepareCommit())));
+        List<CommitMessage> messages = write.prepareCommit();
+        Set<String> dirs = new LinkedHashSet<>();
+        for (CommitMessage m : messages) {
+            dirs.add(m.targetPath().parent().toString());
+        }
+        handedOutDirectories = new ArrayList<>(dirs);
+        return new ArrayList<>(List.of(new FormatTableCommittable(messages)));
     }
 
     @Override
     public List<FormatTableWriterState> snapshotState(long checkpointId) {
         // Files opened from now on are committed with a later checkpoint.
         write.setStagingToken(StagingTokens.token(stagingPrefix, checkpointId));
-        return List.of(new FormatTableWriterState(stagingPrefix, checkpointId));
+        return List.of(
+                new FormatTableWriterState(stagingPrefix, checkpointId, handedOutDirectories));
     }
 
     @Override

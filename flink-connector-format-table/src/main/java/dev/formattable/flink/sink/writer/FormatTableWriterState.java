@@ -1,20 +1,34 @@
 package dev.formattable.flink.sink.writer;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
- * What a writer checkpoints: the staging prefix of its files and the checkpoint. After a restore,
- * staged files under that prefix from this checkpoint on belong to no committable and are removed,
- * even when the job was resubmitted from a savepoint or rescaled.
+ * What a writer checkpoints: the staging prefix of its files, the checkpoint, and the partition
+ * directories it staged files in since the checkpoint before. After a restore, staged files under
+ * that prefix from this checkpoint on belong to no committable and are removed, even when the job
+ * was resubmitted from a savepoint or rescaled. The restored writer looks for them in the recorded
+ * directories, and in each partition as it first writes there, never in the whole table.
  */
 public final class FormatTableWriterState {
 
     private final String stagingPrefix;
     private final long checkpointId;
+    private final List<String> partitionDirectories;
 
     public FormatTableWriterState(String stagingPrefix, long checkpointId) {
+        this(stagingPrefix, checkpointId, List.of());
+    }
+
+    /**
+     * @param partitionDirectories the partition directories (qualified paths) the writer staged
+     *     files in since its previous checkpoint
+     */
+    public FormatTableWriterState(
+            String stagingPrefix, long checkpointId, List<String> partitionDirectories) {
         this.stagingPrefix = Objects.requireNonNull(stagingPrefix);
         this.checkpointId = checkpointId;
+        this.partitionDirectories = List.copyOf(partitionDirectories);
     }
 
     public String stagingPrefix() {
@@ -25,20 +39,35 @@ public final class FormatTableWriterState {
         return checkpointId;
     }
 
+    /** The partition directories the writer staged files in since its previous checkpoint. */
+    public List<String> partitionDirectories() {
+        return partitionDirectories;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof FormatTableWriterState
-                && ((FormatTableWriterState) o).stagingPrefix.equals(stagingPrefix)
-                && ((FormatTableWriterState) o).checkpointId == checkpointId;
+        if (!(o instanceof FormatTableWriterState)) {
+            return false;
+        }
+        FormatTableWriterState s = (FormatTableWriterState) o;
+        return s.stagingPrefix.equals(stagingPrefix)
+                && s.checkpointId == checkpointId
+                && s.partitionDirectories.equals(partitionDirectories);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(stagingPrefix, checkpointId);
+        return Objects.hash(stagingPrefix, checkpointId, partitionDirectories);
     }
 
     @Override
     public String toString() {
-        return "FormatTableWriterState{" + stagingPrefix + ", checkpoint " + checkpointId + "}";
+        return "FormatTableWriterState{"
+                + stagingPrefix
+                + ", checkpoint "
+                + checkpointId
+                + ", "
+                + partitionDirectories.size()
+                + " partition directories}";
     }
 }

@@ -7,12 +7,19 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Version 1: the staging prefix (modified UTF-8) and the checkpoint id. */
+/**
+ * Version 2: the staging prefix (modified UTF-8), the checkpoint id, the number of partition
+ * directories and each (UTF-8, length first). Version 1, still read: the prefix and the checkpoint
+ * id, with no directories.
+ */
 public final class FormatTableWriterStateSerializer
         implements SimpleVersionedSerializer<FormatTableWriterState> {
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public static final FormatTableWriterStateSerializer INSTANCE =
             new FormatTableWriterStateSerializer();
@@ -28,6 +35,12 @@ public final class FormatTableWriterStateSerializer
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeUTF(state.stagingPrefix());
         out.writeLong(state.checkpointId());
+        out.writeInt(state.partitionDirectories().size());
+        for (String dir : state.partitionDirectories()) {
+            byte[] b = dir.getBytes(StandardCharsets.UTF_8);
+            out.writeInt(b.length);
+            out.write(b);
+        }
         out.flush();
         return bytes.toByteArray();
     }
@@ -36,16 +49,8 @@ public final class FormatTableWriterStateSerializer
     public FormatTableWriterState deserialize(int version, byte[] serialized) throws IOException {
         switch (version) {
             case 1:
-                DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
-                FormatTableWriterState state =
-                        new FormatTableWriterState(in.readUTF(), in.readLong());
-                if (in.available() > 0) {
-                    throw new IOException(
-                            "Corrupt writer state: "
-                                    + in.available()
-                                    + " unexpected trailing bytes");
-                }
-                return state;
+            case 2:
+                return read(new DataInputStream(new ByteArrayInputStream(serialized)), version);
             default:
                 throw new IOException(
                         String.format(
@@ -53,5 +58,31 @@ public final class FormatTableWriterStateSerializer
                                         + " serializer reads versions up to %d",
                                 version, VERSION));
         }
+    }
+
+    private static FormatTableWriterState read(DataInputStream in, int version) throws IOException {
+        String prefix = in.readUTF();
+        long checkpointId = in.readLong();
+        List<String> dirs = new ArrayList<>();
+        if (version >= 2) {
+            int count = in.readInt();
+            if (count < 0) {
+                throw new IOException("Corrupt writer state: " + count + " partition directories");
+            }
+            for (int i = 0; i < count; i++) {
+                int length = in.readInt();
+                if (length < 0 || length > in.available()) {
+                    throw new IOException("Corrupt writer state: directory length " + length);
+                }
+                byte[] b = new byte[length];
+                in.readFully(b);
+                dirs.add(new String(b, StandardCharsets.UTF_8));
+            }
+        }
+        if (in.available() > 0) {
+            throw new IOException(
+                    "Corrupt writer state: " + in.available() + " unexpected trailing bytes");
+        }
+        return new FormatTableWriterState(prefix, checkpointId, dirs);
     }
 }

@@ -101,7 +101,7 @@ class FormatTableCommitterFaultInjectionTest {
             throws IOException, InterruptedException {
         Request request = new Request(committable);
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), new SimpleCounter())) {
+                new FormatTableCommitter(table, false, Map.of(), new SimpleCounter(), "job")) {
             committer.commit(List.of(request));
         } finally {
             assertThat(request.signals).isEmpty();
@@ -201,7 +201,7 @@ class FormatTableCommitterFaultInjectionTest {
         SimpleCounter vanished = new SimpleCounter();
         Request request = new Request(checkpoint);
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), vanished)) {
+                new FormatTableCommitter(table, false, Map.of(), vanished, "job")) {
             committer.commit(List.of(request));
         }
         assertThat(request.signals).isEmpty();

@@ -2,7 +2,9 @@ package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.testutils.AttemptSink;
@@ -25,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static dev.formattable.flink.testutils.SinkTables.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -187,15 +190,27 @@ class SinkWriterOperatorHarnessTest {
             restarted.initializeState(checkpoint1);
             restarted.open();
 
+            // Checkpoint 1 wrote to a and b, so the restarted writer swept those two: what is
+            // left is checkpoint 1's committable and the lost file in c.
+            CommitMessage lostInC =
+                    lost.messages().stream()
+                            .filter(m -> "c".equals(m.partition().get("k")))
+                            .findFirst()
+                            .orElseThrow();
+            List<String> expected =
+                    new ArrayList<>(SinkTables.stagedPaths(table, committed.messages()));
+            expected.addAll(SinkTables.stagedPaths(table, List.of(lostInC)));
+            expected.sort(null);
             assertThat(SinkTables.stagedFiles(dir))
-                    .as("only the staged files of checkpoint 1's committable are left")
-                    .isEqualTo(SinkTables.stagedPaths(table, committed.messages()));
+                    .as("checkpoint 1's staged files and those in partitions it did not write")
+                    .isEqualTo(expected);
+
+            // Attempt 1 goes on from checkpoint 1: its files carry its own attempt and epoch 1,
+            // and its first file in c clears what attempt 0 left there.
+            process(restarted, row(4, "a"), row(5, "c"), row(6, "b"));
             for (CommitMessage m : lost.messages()) {
                 assertThat(exists(m.stagedPath())).isFalse();
             }
-
-            // Attempt 1 goes on from checkpoint 1: its files carry its own attempt and epoch 1.
-            process(restarted, row(4, "a"), row(5, "c"), row(6, "b"));
             restarted.prepareSnapshotPreBarrier(2);
             FormatTableCommittable redone = emitted(restarted.extractOutputValues(), 2);
             assertThat(redone.messages())
@@ -213,9 +228,13 @@ class SinkWriterOperatorHarnessTest {
         }
     }
 
-    /** A restart that restores nothing (no checkpoint completed) removes every earlier file. */
+    /**
+     * A restart that restores nothing (no checkpoint completed) removes every earlier file in each
+     * partition as it replays rows into it, and lists nothing else.
+     */
     @Test
-    void aRestartBeforeAnyCheckpointRemovesEverythingTheFailedAttemptStaged() throws Exception {
+    void aRestartBeforeAnyCheckpointRemovesWhatTheFailedAttemptStagedWhereItWritesAgain()
+            throws Exception {
         FormatTable table = SinkTables.table(dir);
         FormatTableSink sink = SinkTables.sink(table);
         var failed = harness(new AttemptSink(sink, 0));
@@ -228,7 +247,67 @@ class SinkWriterOperatorHarnessTest {
             assertThat(SinkTables.stagedFiles(dir)).hasSize(3);
 
             restarted.open();
-            assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+            process(restarted, row(1, "a"), row(2, "b"), row(3, "c"));
+            assertThat(SinkTables.stagedFiles(dir))
+                    .as("only the restarted attempt's own open files")
+                    .hasSize(3)
+                    .allMatch(f -> f.contains("-s0-a1-e0."));
+        } finally {
+            restarted.close();
+            failed.close();
+        }
+    }
+
+    /**
+     * A restored writer lists the staging directories of the partitions its state names and of
+     * those it writes to, and no other, however many partitions the table has; and it leaves the
+     * staged files of other jobs alone.
+     */
+    @Test
+    void aRestoreListsOnlyThePartitionsTheJobWrites() throws Exception {
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        FormatTable table = SinkTables.table(io, dir, Map.of());
+        int partitions = 300;
+        for (int i = 0; i < partitions; i++) {
+            java.nio.file.Path staging = dir.resolve("k=p" + i).resolve("_temporary");
+            Files.createDirectories(staging);
+            Files.createFile(staging.resolve(".data-x-0.parquet.otherjob-s0-a0-e0.u.tmp"));
+        }
+        FormatTableSink sink = SinkTables.sink(table);
+        var failed = harness(new AttemptSink(sink, 0));
+        var restarted = harness(new AttemptSink(sink, 1));
+        try {
+            failed.open();
+            process(failed, row(1, "a"), row(2, "b"));
+            failed.prepareSnapshotPreBarrier(1);
+            OperatorSubtaskState checkpoint1 = failed.snapshot(1, 1L);
+            FormatTableCommittable committed = emitted(failed.extractOutputValues(), 1);
+            process(failed, row(3, "a"), row(4, "c")); // staged after checkpoint 1, then lost
+
+            io.resetCounts();
+            restarted.setRestoredCheckpointId(1);
+            restarted.initializeState(checkpoint1);
+            restarted.open();
+            assertThat(io.calls(FaultInjectingFileIO.Op.LIST))
+                    .as("staging directories listed by the restore: a and b, which its state names")
+                    .isEqualTo(2);
+            process(restarted, row(3, "a"), row(4, "c"));
+            assertThat(io.calls(FaultInjectingFileIO.Op.LIST))
+                    .as("and c, once, when the restarted writer first writes there")
+                    .isEqualTo(3);
+
+            List<String> left = SinkTables.stagedFiles(dir);
+            assertThat(left.stream().filter(f -> f.contains("otherjob")))
+                    .as("other jobs' staged files")
+                    .hasSize(partitions);
+            List<String> expected =
+                    new ArrayList<>(SinkTables.stagedPaths(table, committed.messages()));
+            assertThat(
+                            left.stream()
+                                    .filter(f -> f.contains("-s0-a0-") && !f.contains("otherjob"))
+                                    .sorted())
+                    .as("attempt 0's files: only checkpoint 1's committable")
+                    .containsExactlyElementsOf(expected);
         } finally {
             restarted.close();
             failed.close();

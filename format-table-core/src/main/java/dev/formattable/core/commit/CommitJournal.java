@@ -1,0 +1,169 @@
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PositionOutputStream;
+import dev.formattable.core.fs.SeekableInputStream;
+import dev.formattable.core.write.DataFilePathFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * The record of a commit that may happen only once: the messages its first try publishes, kept as
+ * {@code _temporary/.commit.<id>.journal} in the table's directory. A later try of the commit with
+ * the same id (an engine rerunning a committer whose writers wrote new files) publishes what the
+ * record names, not what it was given, so rows are never published twice. The record is removed
+ * once the commit succeeds.
+ *
+ * <p>The record is written to a hidden temporary name and renamed into place, so it is either whole
+ * or absent. Version 1: the magic {@code FTCJ}, the version, the number of messages, then for each
+ * the version of the message serializer, the length of its bytes and the bytes.
+ */
+final class CommitJournal {
+
+    private static final org.slf4j.Logger LOG =
+            org.slf4j.LoggerFactory.getLogger(CommitJournal.class);
+
+    static final int VERSION = 1;
+
+    private static final int MAGIC = 0x4654434A; // "FTCJ"
+
+    static final String SUFFIX = ".journal";
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,200}");
+
+    private static final CommitMessageSerializer MESSAGES = CommitMessageSerializer.INSTANCE;
+
+    private final FileIO fileIO;
+    private final Path path;
+
+    private CommitJournal(FileIO fileIO, Path path) {
+        this.fileIO = fileIO;
+        this.path = path;
+    }
+
+    /**
+     * The journal of the commit {@code id} of a table.
+     *
+     * @throws IllegalArgumentException when the id is not 1 to 200 letters, digits, '-' or '_'
+     */
+    static CommitJournal of(FormatTable table, String id) {
+        if (!ID.matcher(id).matches()) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Commit id '%s' must be 1 to 200 letters, digits, '-' or '_'", id));
+        }
+        Path dir = table.qualifiedLocation().child(DataFilePathFactory.STAGING_DIR);
+        return new CommitJournal(table.fileIO(), dir.child(".commit." + id + SUFFIX));
+    }
+
+    Path path() {
+        return path;
+    }
+
+    boolean exists() throws IOException {
+        return fileIO.exists(path);
+    }
+
+    /** The recorded messages, or nothing when no try of this commit got as far as recording. */
+    Optional<List<CommitMessage>> read() throws IOException {
+        if (!fileIO.exists(path)) {
+            return Optional.empty();
+        }
+        byte[] bytes;
+        try (SeekableInputStream in = fileIO.newInputStream(path)) {
+            bytes = readAll(in);
+        }
+        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes));
+        if (bytes.length < 8 || in.readInt() != MAGIC) {
+            throw new IOException("Corrupt commit journal " + path + ": no journal header");
+        }
+        int version = in.readInt();
+        if (version != VERSION) {
+            throw new IOException(
+                    String.format(
+                            "Cannot read commit journal %s of version %d: this reader reads"
+                                    + " versions up to %d",
+                            path, version, VERSION));
+        }
+        int count = in.readInt();
+        if (count < 0) {
+            throw new IOException("Corrupt commit journal " + path + ": " + count + " messages");
+        }
+        List<CommitMessage> messages = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int messageVersion = in.readInt();
+            int length = in.readInt();
+            if (length < 0 || length > in.available()) {
+                throw new IOException(
+                        "Corrupt commit journal " + path + ": message length " + length);
+            }
+            byte[] b = new byte[length];
+            in.readFully(b);
+            messages.add(MESSAGES.deserialize(messageVersion, b));
+        }
+        if (in.available() > 0) {
+            throw new IOException(
+                    "Corrupt commit journal " + path + ": " + in.available() + " trailing bytes");
+        }
+        return Optional.of(messages);
+    }
+
+    /**
+     * Records the messages. Fails, recording nothing, when a record exists already.
+     *
+     * @throws IOException when the record could not be written whole
+     */
+    void write(List<CommitMessage> messages) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeInt(MAGIC);
+        out.writeInt(VERSION);
+        out.writeInt(messages.size());
+        for (CommitMessage m : messages) {
+            byte[] b = MESSAGES.serialize(m);
+            out.writeInt(MESSAGES.getVersion());
+            out.writeInt(b.length);
+            out.write(b);
+        }
+        out.flush();
+        Path temporary = path.parent().child(path.name() + "." + UUID.randomUUID() + ".writing");
+        fileIO.mkdirs(path.parent());
+        try {
+            try (PositionOutputStream file = fileIO.newOutputStream(temporary, false)) {
+                file.write(bytes.toByteArray());
+            }
+            fileIO.rename(temporary, path);
+        } catch (IOException | RuntimeException e) {
+            try {
+                fileIO.delete(temporary, false);
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /** Removes the record; a failure is logged, and leaves the record to {@link OrphanFiles}. */
+    void deleteQuietly() {
+        try {
+            fileIO.delete(path, false);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not remove commit journal {}", path, e);
+        }
+    }
+
+    private static byte[] readAll(InputStream in) throws IOException {
+        return in.readAllBytes();
+    }
+}
