@@ -114,6 +114,71 @@ final class ClusterScenarios {
         return job;
     }
 
+    /**
+     * A batch INSERT of {@code rows} rows into {@code location} (on {@link HoldingFileSystem}),
+     * whose commit is held after a few files are published; the TaskManager is then killed with
+     * SIGKILL and a new one started. Flink reruns the writers, whose results were lost with it, and
+     * the committer, and in the end every row is in the table exactly once. Returns the job id.
+     */
+    String batchInsertSurvivesATaskManagerKilledDuringItsCommit(
+            String location, java.nio.file.Path holdControl, int rows) throws Exception {
+        java.nio.file.Path hold = holdControl.resolve("hold");
+        java.nio.file.Path held = holdControl.resolve("held");
+        java.nio.file.Files.deleteIfExists(held);
+        java.nio.file.Files.writeString(hold, "hold");
+        String s =
+                cluster.gateway()
+                        .openSession(
+                                Map.of(
+                                        "execution.runtime-mode", "batch",
+                                        "restart-strategy.type", "fixed-delay",
+                                        "restart-strategy.fixed-delay.attempts", "10",
+                                        "restart-strategy.fixed-delay.delay", "1s"));
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE gen (id BIGINT) WITH ('connector'='datagen',"
+                                + " 'fields.id.kind'='sequence', 'fields.id.start'='1',"
+                                + " 'fields.id.end'='"
+                                + rows
+                                + "', 'number-of-rows'='"
+                                + rows
+                                + "')");
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE b (id BIGINT, p INT) PARTITIONED BY (p) WITH"
+                                + " ('connector'='format-table', 'path'='"
+                                + location
+                                + "', 'file.format'='parquet', 'target-file-row-num'='100')");
+        String job =
+                cluster.gateway()
+                        .execute(s, "INSERT INTO b SELECT id, CAST(id % 3 AS INT) FROM gen")
+                        .get(0)
+                        .get(0)
+                        .asText();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+        while (!java.nio.file.Files.exists(held)) {
+            assertThat(System.nanoTime())
+                    .as("the commit of job " + job + " was held; " + cluster.logs())
+                    .isLessThan(deadline);
+            Thread.sleep(20);
+        }
+
+        cluster.killTaskManager();
+        java.nio.file.Files.delete(hold);
+        cluster.startTaskManager();
+
+        awaitJob(job, "FINISHED");
+        JsonNode exceptions = cluster.jobManager().get("/jobs/" + job + "/exceptions");
+        assertThat(exceptions.path("exceptionHistory").path("entries").size())
+                .as("the job failed over at least once")
+                .isPositive();
+        assertThat(rows(s, "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id) FROM b"))
+                .containsExactly(rows + "," + rows + ",1," + rows);
+        return job;
+    }
+
     /** Waits until the job is in one of the given states, failing if it ends otherwise. */
     JsonNode awaitJob(String job, String... states) throws IOException {
         List<String> wanted = List.of(states);

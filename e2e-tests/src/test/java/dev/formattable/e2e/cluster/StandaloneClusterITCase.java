@@ -51,6 +51,38 @@ class StandaloneClusterITCase {
                 .allMatch(f -> f.getFileName().toString().matches("data-.*\\.parquet"));
     }
 
+    /**
+     * A batch INSERT whose commit is cut short by a SIGKILL of the TaskManager running it: the
+     * rerun commits the first try's recorded files and removes the rerun writers' files.
+     */
+    @Test
+    void batchInsertSurvivesATaskManagerKilledDuringItsCommit() throws Exception {
+        Path table = warehouse.resolve("b");
+        scenarios.batchInsertSurvivesATaskManagerKilledDuringItsCommit(
+                HoldingFileSystem.SCHEME + "://" + table.toAbsolutePath(),
+                CLUSTER.holdControl(),
+                3000);
+
+        assertThat(visibleFiles(table))
+                .isNotEmpty()
+                .allMatch(f -> f.getFileName().toString().matches("data-.*\\.parquet"));
+        try (Stream<Path> files = Files.walk(table)) {
+            assertThat(files.filter(Files::isRegularFile).filter(f -> !visible(table, f)))
+                    .as("staged files and commit records left")
+                    .isEmpty();
+        }
+    }
+
+    private static boolean visible(Path table, Path f) {
+        for (Path segment : table.relativize(f)) {
+            String name = segment.toString();
+            if (name.startsWith("_") || name.startsWith(".")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Files below the table whose path has no segment starting with '_' or '.'. */
     private static List<Path> visibleFiles(Path table) throws IOException {
         try (Stream<Path> files = Files.walk(table)) {

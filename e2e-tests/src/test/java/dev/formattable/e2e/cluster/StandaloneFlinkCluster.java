@@ -5,11 +5,15 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 
 /**
  * A standalone Flink session cluster in separate JVMs, started once per test class: a JobManager
@@ -27,6 +31,7 @@ public final class StandaloneFlinkCluster
     private RestClient jobManagerRest;
     private RestClient gatewayRest;
     private Path home;
+    private Path holdControl;
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
@@ -36,7 +41,9 @@ public final class StandaloneFlinkCluster
                                 Files.createDirectories(Path.of("target", "flink-cluster")), "run-")
                         .toAbsolutePath();
         dist = new FlinkDistribution(FlinkDistribution.defaultLib(), home);
-        dist.configure(Map.of());
+        holdControl = Files.createDirectories(home.resolve("hold-control"));
+        installHoldingFileSystem(home.resolve("plugins").resolve("holdfile"));
+        dist.configure(Map.of(HoldingFileSystem.CONTROL_DIR, holdControl.toString()));
         jobManagerRest = new RestClient(dist.restPort);
         gatewayRest = new RestClient(dist.gatewayPort);
         try {
@@ -53,6 +60,51 @@ public final class StandaloneFlinkCluster
         } catch (Exception e) {
             throw new IllegalStateException("The Flink cluster did not start; " + logs(), e);
         }
+    }
+
+    /**
+     * Puts {@link HoldingFileSystem} into a plugin directory of the installation, as a jar of its
+     * classes (from this module's test classes) and its service file.
+     */
+    private static void installHoldingFileSystem(Path pluginDir) throws IOException {
+        Files.createDirectories(pluginDir);
+        String prefix = HoldingFileSystem.class.getName().replace('.', '/');
+        Path classes;
+        try {
+            classes =
+                    Path.of(
+                            HoldingFileSystem.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        try (JarOutputStream jar =
+                        new JarOutputStream(
+                                Files.newOutputStream(pluginDir.resolve("holdfile.jar")));
+                Stream<Path> files = Files.walk(classes)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String name = classes.relativize(f).toString().replace('\\', '/');
+                if (Files.isRegularFile(f) && name.startsWith(prefix)) {
+                    jar.putNextEntry(new JarEntry(name));
+                    jar.write(Files.readAllBytes(f));
+                    jar.closeEntry();
+                }
+            }
+            jar.putNextEntry(
+                    new JarEntry("META-INF/services/org.apache.flink.core.fs.FileSystemFactory"));
+            jar.write(
+                    (HoldingFileSystem.Factory.class.getName() + "\n")
+                            .getBytes(StandardCharsets.UTF_8));
+            jar.closeEntry();
+        }
+    }
+
+    /** The control directory of {@link HoldingFileSystem} in every process of this cluster. */
+    public Path holdControl() {
+        return holdControl;
     }
 
     @Override
