@@ -148,7 +148,9 @@ public final class FormatTableSink
                 overwrite,
                 staticPartition,
                 context.metricGroup().counter(FormatTableCommitter.VANISHED_FILES),
-                jobToken(context.getJobInfo().getJobId().toHexString()));
+                jobToken(context.getJobInfo().getJobId().toHexString()),
+                context.getRestoredCheckpointId().isPresent()
+                        || context.getTaskInfo().getAttemptNumber() > 0);
     }
 
     @Override

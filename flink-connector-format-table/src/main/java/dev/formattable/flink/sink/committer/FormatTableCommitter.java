@@ -5,7 +5,10 @@ import dev.formattable.core.commit.CommitConflictException;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.commit.FormatTableCommit;
+import dev.formattable.core.commit.StagedFileSweep;
+import dev.formattable.core.fs.Path;
 import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.StagedEpochs;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.metrics.Counter;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +64,12 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     private final Counter vanishedFiles;
     private final String jobToken;
 
+    /** Commits after a restart that still sweep the partitions they publish to (see below). */
+    private int sweepsLeft;
+
+    /** Commits after a restart that sweep the partitions they publish to. */
+    static final int SWEEPING_COMMITS = 3;
+
     /**
      * @param jobToken the job and sink, {@code <job id>-<sink id>}, as the writers' staging tokens
      *     begin
@@ -69,8 +79,10 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
             boolean overwrite,
             Map<String, String> staticPartition,
             Counter vanishedFiles,
-            String jobToken) {
+            String jobToken,
+            boolean afterRestart) {
         this.jobToken = jobToken;
+        this.sweepsLeft = afterRestart ? SWEEPING_COMMITS : 0;
         this.table = table;
         this.overwrite = overwrite;
         this.staticPartition = new LinkedHashMap<>(staticPartition);
@@ -95,6 +107,37 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         }
         for (Map.Entry<Long, List<CommitMessage>> e : byCheckpoint.entrySet()) {
             commitWithRetries(endOfInput.contains(e.getKey()), e.getValue());
+            if (sweepsLeft > 0
+                    && e.getKey() != FormatTableCommittable.NO_CHECKPOINT
+                    && !endOfInput.contains(e.getKey())) {
+                sweepsLeft--;
+                sweepPublishedPartitions(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    /**
+     * After a restart, removes from the partitions a checkpoint's commit published to the staged
+     * files of this job that no commit will publish any more (see {@link StagedEpochs}): what a
+     * failed attempt of any writer left where the restarted job writes again, even when the rows
+     * now reach another writer than before. The writers remove what they find themselves; this
+     * catches what they cannot tell from the files of writers still running.
+     */
+    private void sweepPublishedPartitions(long checkpointId, List<CommitMessage> published) {
+        StagedFileSweep sweep =
+                new StagedFileSweep(
+                        table.fileIO(), StagedEpochs.leftBehindBefore(jobToken, checkpointId));
+        Set<Path> dirs = new LinkedHashSet<>();
+        published.forEach(m -> dirs.add(m.targetPath().parent()));
+        dirs.forEach(sweep::sweep);
+        if (sweep.removedFiles() > 0) {
+            LOG.info(
+                    "Removed {} staged files of failed attempts from {} partition directories of"
+                            + " {} after committing checkpoint {}",
+                    sweep.removedFiles(),
+                    dirs.size(),
+                    table.location(),
+                    checkpointId);
         }
     }
 

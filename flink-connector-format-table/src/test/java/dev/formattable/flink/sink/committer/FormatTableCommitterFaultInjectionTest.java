@@ -8,7 +8,6 @@ import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
-import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.metrics.SimpleCounter;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -52,56 +51,12 @@ class FormatTableCommitterFaultInjectionTest {
                         f -> IntStream.rangeClosed(1, NEW_FILES).mapToObj(k -> Arguments.of(f, k)));
     }
 
-    /** A commit request as Flink hands it over; it records what the committer signals. */
-    private static final class Request implements Committer.CommitRequest<FormatTableCommittable> {
-        private final FormatTableCommittable committable;
-        final List<String> signals = new ArrayList<>();
-
-        Request(FormatTableCommittable committable) {
-            this.committable = committable;
-        }
-
-        @Override
-        public FormatTableCommittable getCommittable() {
-            return committable;
-        }
-
-        @Override
-        public int getNumberOfRetries() {
-            return 0;
-        }
-
-        @Override
-        public void signalFailedWithKnownReason(Throwable t) {
-            signals.add("failed with known reason: " + t);
-        }
-
-        @Override
-        public void signalFailedWithUnknownReason(Throwable t) {
-            signals.add("failed with unknown reason: " + t);
-        }
-
-        @Override
-        public void retryLater() {
-            signals.add("retry later");
-        }
-
-        @Override
-        public void updateAndRetryLater(FormatTableCommittable committable) {
-            signals.add("update and retry later");
-        }
-
-        @Override
-        public void signalAlreadyCommitted() {
-            signals.add("already committed");
-        }
-    }
-
     private static void commit(FormatTable table, FormatTableCommittable committable)
             throws IOException, InterruptedException {
-        Request request = new Request(committable);
+        RecordingRequest request = new RecordingRequest(committable);
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), new SimpleCounter(), "job")) {
+                new FormatTableCommitter(
+                        table, false, Map.of(), new SimpleCounter(), "job", false)) {
             committer.commit(List.of(request));
         } finally {
             assertThat(request.signals).isEmpty();
@@ -199,9 +154,9 @@ class FormatTableCommitterFaultInjectionTest {
             java.nio.file.Files.delete(java.nio.file.Path.of(m.stagedPath().path()));
         }
         SimpleCounter vanished = new SimpleCounter();
-        Request request = new Request(checkpoint);
+        RecordingRequest request = new RecordingRequest(checkpoint);
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), vanished, "job")) {
+                new FormatTableCommitter(table, false, Map.of(), vanished, "job", false)) {
             committer.commit(List.of(request));
         }
         assertThat(request.signals).isEmpty();

@@ -1,0 +1,72 @@
+package dev.formattable.flink.sink.committer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.testutils.SinkTables;
+
+import org.apache.flink.metrics.SimpleCounter;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static dev.formattable.flink.testutils.SinkTables.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * After a restart, a committer removes from the partitions it publishes to the staged files of its
+ * job that no commit will publish: those of any writer whose epoch is below the committed
+ * checkpoint. Files of running writers, of other jobs, and of partitions it does not publish to are
+ * left.
+ */
+class CommitterSweepTest {
+
+    @TempDir Path dir;
+
+    private Path staged(String partition, String token) throws IOException {
+        Path staging = Files.createDirectories(dir.resolve(partition).resolve("_temporary"));
+        return Files.createFile(staging.resolve(".data-x-0.parquet." + token + ".u.tmp"));
+    }
+
+    private void commitCheckpoint3(boolean afterRestart) throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        FormatTableCommittable files = SinkTables.stage(table, "job", row(1, "a"), row(2, "b"));
+        RecordingRequest request =
+                new RecordingRequest(new FormatTableCommittable(files.messages(), 3, false));
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(
+                        table, false, Map.of(), new SimpleCounter(), "job", afterRestart)) {
+            committer.commit(List.of(request));
+        }
+        assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
+    }
+
+    @Test
+    void afterARestartRemovesWhatFailedAttemptsLeftWhereItPublishes() throws Exception {
+        Path otherSubtask = staged("k=a", "job-s1-a0-e2");
+        Path sameSubtask = staged("k=b", "job-s0-a0-e1");
+        Path running = staged("k=a", "job-s1-a1-e3");
+        Path otherJob = staged("k=a", "other-s0-a0-e0");
+        Path elsewhere = staged("k=c", "job-s0-a0-e1");
+
+        commitCheckpoint3(true);
+
+        assertThat(otherSubtask).doesNotExist();
+        assertThat(sameSubtask).doesNotExist();
+        assertThat(running).as("a running writer's file, opened after checkpoint 3").exists();
+        assertThat(otherJob).exists();
+        assertThat(elsewhere).as("a partition the commit did not publish to").exists();
+    }
+
+    @Test
+    void withoutARestartTouchesNothing() throws Exception {
+        Path left = staged("k=a", "job-s1-a0-e2");
+        commitCheckpoint3(false);
+        assertThat(left).exists();
+    }
+}
