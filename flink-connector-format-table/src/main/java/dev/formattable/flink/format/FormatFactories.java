@@ -10,7 +10,6 @@ import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
-import org.apache.flink.formats.parquet.row.ParquetRowDataBuilder;
 import org.apache.flink.orc.OrcColumnarRowInputFormat;
 import org.apache.flink.orc.OrcFilters;
 import org.apache.flink.orc.shim.OrcShim;
@@ -201,11 +200,37 @@ public final class FormatFactories {
         if (options.format() == FileFormat.PARQUET) {
             Map<String, String> withCodec = new HashMap<>(formatOptions);
             withCodec.put("parquet.compression", parquetCodec(options.compression()));
-            return ParquetRowDataBuilder.createWriterFactory(
-                    dataType, hadoopConf(withCodec), UTC_TIMESTAMP);
+            return new ParquetRowDataWriterFactory(dataType, hadoopConf(withCodec), UTC_TIMESTAMP);
         }
-        return new OrcRowDataWriterFactory(dataType, options.compression(), formatOptions);
+        return new OrcRowDataWriterFactory(
+                dataType, options.compression(), orcStripeAtMostTarget(formatOptions, options));
     }
+
+    /**
+     * ORC writes nothing of a stripe before it is full, and its estimate of what it buffers counts
+     * whole buffers (far more than it then writes for a small file), so a writer cannot tell when a
+     * file reaches its target. For a target below four of ORC's stripes, the stripe size is
+     * therefore a quarter of the target (unless {@code orc.stripe.size} is set): the stripes reach
+     * the stream as they fill, and the file rolls once they reach the target, passing it by at most
+     * one stripe, a quarter of the target (ORC then looks at its stripe every 1000 rows, not 5000).
+     */
+    private static Map<String, String> orcStripeAtMostTarget(
+            Map<String, String> formatOptions, TableOptions options) {
+        long stripe = options.targetFileSize() / 4;
+        if (formatOptions.containsKey(ORC_STRIPE_SIZE) || stripe >= ORC_DEFAULT_STRIPE_SIZE) {
+            return formatOptions;
+        }
+        Map<String, String> withStripe = new HashMap<>(formatOptions);
+        withStripe.put(ORC_STRIPE_SIZE, String.valueOf(Math.max(stripe, 1)));
+        // ORC looks at its stripe every 5000 rows by default: for small stripes, more often.
+        withStripe.putIfAbsent("orc.rows.between.memory.checks", "1000");
+        return withStripe;
+    }
+
+    private static final String ORC_STRIPE_SIZE = "orc.stripe.size";
+
+    /** orc-core's default {@code orc.stripe.size}. */
+    private static final long ORC_DEFAULT_STRIPE_SIZE = 64L << 20;
 
     private static String parquetCodec(String compression) {
         switch (compression) {

@@ -126,7 +126,7 @@ public class FlinkFileIO implements FileIO {
                                 overwrite
                                         ? FileSystem.WriteMode.OVERWRITE
                                         : FileSystem.WriteMode.NO_OVERWRITE);
-        return new FlinkPositionOutputStream(out);
+        return new FlinkPositionOutputStream(new CountingFlinkOutputStream(out));
     }
 
     @Override
@@ -139,7 +139,10 @@ public class FlinkFileIO implements FileIO {
         }
     }
 
-    /** Exposes the Flink stream, which Flink's bulk writers need. */
+    /**
+     * Exposes the Flink stream, which Flink's bulk writers need. Its position is counted, not asked
+     * of the file system (see {@link CountingFlinkOutputStream}).
+     */
     public static final class FlinkPositionOutputStream extends PositionOutputStream {
         private final FSDataOutputStream out;
 

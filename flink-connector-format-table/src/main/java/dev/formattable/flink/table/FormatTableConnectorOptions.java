@@ -33,6 +33,17 @@ public final class FormatTableConnectorOptions {
                             "The parallelism of the writers. By default, that of the upstream"
                                     + " operator.");
 
+    public static final ConfigOption<Boolean> SINK_SHUFFLE_BY_PARTITION =
+            ConfigOptions.key("sink.shuffle-by-partition.enable")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Hash rows by partition before the writers, so that each partition is"
+                                    + " written by one writer: a write to many partitions makes"
+                                    + " fewer, larger files. A partition that holds most of the"
+                                    + " rows then has one writer for all of them (skew). The"
+                                    + " filesystem connector's option of the same name.");
+
     public static final ConfigOption<MemorySize> SCAN_SPLIT_SIZE =
             ConfigOptions.key("scan.split.target-size")
                     .memoryType()
@@ -67,7 +78,12 @@ public final class FormatTableConnectorOptions {
     /** The connector's own options. */
     public static List<ConfigOption<?>> connectorOptions() {
         return List.of(
-                PATH, SINK_PARALLELISM, SCAN_SPLIT_SIZE, READ_BATCH_SIZE, SOURCE_MONITOR_INTERVAL);
+                PATH,
+                SINK_PARALLELISM,
+                SINK_SHUFFLE_BY_PARTITION,
+                SCAN_SPLIT_SIZE,
+                READ_BATCH_SIZE,
+                SOURCE_MONITOR_INTERVAL);
     }
 
     /** Every core table option as a Flink option (text-valued; the core parses it). */

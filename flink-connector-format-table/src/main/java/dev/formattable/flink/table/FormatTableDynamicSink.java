@@ -3,22 +3,29 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.sink.PartitionKeySelector;
 
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.StagedTable;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsStaging;
 import org.apache.flink.table.connector.sink.abilities.SupportsTruncate;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** The SQL sink of a format table: INSERT INTO and INSERT OVERWRITE, static or dynamic. */
 public final class FormatTableDynamicSink
@@ -35,6 +42,7 @@ public final class FormatTableDynamicSink
     private boolean overwrite;
     private LinkedHashMap<String, String> staticPartition = new LinkedHashMap<>();
     private boolean grouped;
+    private boolean shuffleByPartition;
 
     /** For a catalog table: the schema a CREATE TABLE AS SELECT stores when its job succeeds. */
     private TableSchema catalogSchema;
@@ -63,7 +71,38 @@ public final class FormatTableDynamicSink
         }
         FormatTableSink sink =
                 new FormatTableSink(table, rowType, overwrite, staticPartition, grouped);
+        if (shuffleByPartition && staticPartition.size() < table.layout().levels()) {
+            return shuffledByPartition(sink);
+        }
         return parallelism == null ? SinkV2Provider.of(sink) : SinkV2Provider.of(sink, parallelism);
+    }
+
+    /** The sink behind a hash exchange on the partition columns. */
+    private DataStreamSinkProvider shuffledByPartition(FormatTableSink sink) {
+        PartitionKeySelector key = new PartitionKeySelector(rowType, table.layout().keys());
+        return new DataStreamSinkProvider() {
+            @Override
+            public DataStreamSink<?> consumeDataStream(
+                    ProviderContext context, DataStream<RowData> rows) {
+                DataStreamSink<RowData> written = rows.keyBy(key).sinkTo(sink);
+                context.generateUid("sink").ifPresent(written::uid);
+                if (parallelism != null) {
+                    written.setParallelism(parallelism);
+                }
+                return written;
+            }
+
+            @Override
+            public Optional<Integer> getParallelism() {
+                return Optional.ofNullable(parallelism);
+            }
+        };
+    }
+
+    /** Hash rows by partition before the writers ({@code sink.shuffle-by-partition.enable}). */
+    FormatTableDynamicSink withShuffleByPartition(boolean shuffle) {
+        this.shuffleByPartition = shuffle;
+        return this;
     }
 
     @Override
@@ -123,6 +162,7 @@ public final class FormatTableDynamicSink
         copy.overwrite = overwrite;
         copy.staticPartition = new LinkedHashMap<>(staticPartition);
         copy.grouped = grouped;
+        copy.shuffleByPartition = shuffleByPartition;
         copy.catalogSchema = catalogSchema;
         return copy;
     }

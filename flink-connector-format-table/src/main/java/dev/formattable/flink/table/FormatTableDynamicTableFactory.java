@@ -113,6 +113,8 @@ public class FormatTableDynamicTableFactory
                                 .getOptional(FormatTableConnectorOptions.SINK_PARALLELISM)
                                 .orElse(null),
                         streaming);
+        sink.withShuffleByPartition(
+                helper.getOptions().get(FormatTableConnectorOptions.SINK_SHUFFLE_BY_PARTITION));
         return servesCatalog() ? sink.withCatalogStaging(table.schema()) : sink;
     }
 

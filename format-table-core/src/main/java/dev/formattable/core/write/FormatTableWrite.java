@@ -20,9 +20,10 @@ import java.util.UUID;
 
 /**
  * Writes records into staged data files, one open file per partition, rolling to a new file when
- * one reaches {@code target-file-row-num} rows or {@code target-file-size} bytes (checked after
- * every record). Nothing it writes is visible until a {@code FormatTableCommit} publishes the
- * messages of {@link #prepareCommit()}.
+ * one reaches {@code target-file-row-num} rows (checked after every record) or {@code
+ * target-file-size} bytes, written and buffered by the format's writer (checked often enough that a
+ * file passes it by little more than a record). Nothing it writes is visible until a {@code
+ * FormatTableCommit} publishes the messages of {@link #prepareCommit()}.
  *
  * <p>A write may go on after {@code prepareCommit()}; each call hands out the files finished since
  * the last, and hands the responsibility for them to their commit. {@link #abort()} removes the
@@ -36,6 +37,9 @@ import java.util.UUID;
 public final class FormatTableWrite<T> implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableWrite.class);
+
+    /** The most rows written between two checks of a file's size. */
+    static final long MAX_ROWS_BETWEEN_SIZE_CHECKS = 1000;
 
     private final FormatTable table;
     private final FileIO fileIO;
@@ -112,10 +116,29 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         file.writer.add(record);
         file.rows++;
         if (file.rows >= targetRows
-                || file.out.getPos() + file.writer.bufferedBytes() >= targetBytes) {
+                || (file.rows >= file.nextSizeCheck && reachedTargetSize(file))) {
             openFiles.remove(partitionValues);
             finish(file);
         }
+    }
+
+    /**
+     * Whether the file (bytes written and those its writer buffers) reached {@code
+     * target-file-size}. Asking a writer what it buffers walks its columns, so when the file is
+     * below the target the next check is planned half way to where the average row size so far says
+     * the target will be, and at most {@value #MAX_ROWS_BETWEEN_SIZE_CHECKS} rows on: a file passes
+     * its target by little more than a row, at the cost of a few checks per file.
+     */
+    private boolean reachedTargetSize(OpenFile<T> file) throws IOException {
+        long size = file.out.getPos() + file.writer.bufferedBytes();
+        if (size >= targetBytes) {
+            return true;
+        }
+        long bytesPerRow = Math.max(1, size / file.rows);
+        long rowsLeft = (targetBytes - size) / bytesPerRow;
+        file.nextSizeCheck =
+                file.rows + Math.max(1, Math.min(MAX_ROWS_BETWEEN_SIZE_CHECKS, rowsLeft / 2));
+        return false;
     }
 
     /**
@@ -294,6 +317,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         final PositionOutputStream out;
         final FormatWriter<T> writer;
         long rows;
+        long nextSizeCheck = 1;
 
         OpenFile(
                 Path staged,

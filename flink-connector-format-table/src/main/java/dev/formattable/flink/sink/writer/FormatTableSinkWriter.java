@@ -7,6 +7,7 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;
+import dev.formattable.core.write.SizeReporting;
 import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.types.FlinkTypes;
@@ -159,7 +160,13 @@ public final class FormatTableSinkWriter
     private static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
         return out -> {
             BulkWriter<RowData> writer = factory.create(FlinkOutputStreams.toFlink(out));
+            SizeReporting size = writer instanceof SizeReporting ? (SizeReporting) writer : null;
             return new FormatWriter<>() {
+                @Override
+                public long bufferedBytes() {
+                    return size == null ? 0 : size.bufferedBytes();
+                }
+
                 @Override
                 public void add(RowData record) throws IOException {
                     writer.addElement(record);

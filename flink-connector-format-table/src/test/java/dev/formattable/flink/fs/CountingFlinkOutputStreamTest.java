@@ -1,0 +1,92 @@
+package dev.formattable.flink.fs;
+
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PositionOutputStream;
+
+import org.apache.flink.core.fs.FSDataOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Positions of new files come from counting, never from asking the file system's stream. */
+class CountingFlinkOutputStreamTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    /** A Flink stream that records what is asked of it. */
+    private static final class RecordingStream extends FSDataOutputStream {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final List<String> calls = new ArrayList<>();
+
+        @Override
+        public long getPos() {
+            calls.add("getPos");
+            return bytes.size();
+        }
+
+        @Override
+        public void write(int b) {
+            bytes.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes.write(b, off, len);
+        }
+
+        @Override
+        public void flush() {
+            calls.add("flush");
+        }
+
+        @Override
+        public void sync() {
+            calls.add("sync");
+        }
+
+        @Override
+        public void close() {
+            calls.add("close");
+        }
+    }
+
+    @Test
+    void countsWhatPassesThroughAndNeverAsksTheStream() throws IOException {
+        RecordingStream inner = new RecordingStream();
+        CountingFlinkOutputStream out = new CountingFlinkOutputStream(inner);
+        assertThat(out.getPos()).isZero();
+        out.write(7);
+        out.write(new byte[] {1, 2, 3, 4, 5}, 1, 3);
+        out.write(new byte[100]);
+        assertThat(out.getPos()).isEqualTo(104);
+        out.flush();
+        out.sync();
+        out.close();
+        assertThat(inner.bytes.toByteArray()).hasSize(104).startsWith(7, 2, 3, 4);
+        assertThat(inner.calls).containsExactly("flush", "sync", "close");
+    }
+
+    @Test
+    void aFileWrittenThroughFlinkFileIoIsAsLongAsItsLastPosition() throws IOException {
+        java.nio.file.Path file = dir.resolve("f");
+        PositionOutputStream out =
+                new FlinkFileIO().newOutputStream(Path.of(file.toString()), false);
+        FSDataOutputStream flink = ((FlinkFileIO.FlinkPositionOutputStream) out).flinkStream();
+        for (int i = 0; i < 1000; i++) {
+            flink.write(new byte[i % 17]);
+            out.write(i);
+        }
+        long pos = out.getPos();
+        assertThat(flink.getPos()).isEqualTo(pos);
+        out.close();
+        assertThat(Files.size(file)).isEqualTo(pos);
+    }
+}
