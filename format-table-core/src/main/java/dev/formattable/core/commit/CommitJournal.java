@@ -11,7 +11,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -82,7 +81,7 @@ final class CommitJournal {
         }
         byte[] bytes;
         try (SeekableInputStream in = fileIO.newInputStream(path)) {
-            bytes = readAll(in);
+            bytes = in.readAllBytes();
         }
         DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes));
         if (bytes.length < 8 || in.readInt() != MAGIC) {
@@ -161,9 +160,5 @@ final class CommitJournal {
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not remove commit journal {}", path, e);
         }
-    }
-
-    private static byte[] readAll(InputStream in) throws IOException {
-        return in.readAllBytes();
     }
 }

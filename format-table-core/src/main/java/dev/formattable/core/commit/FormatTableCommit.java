@@ -8,7 +8,6 @@ import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FileListing;
 import dev.formattable.core.scan.ListingStats;
 import dev.formattable.core.utils.Parallel;
-import dev.formattable.core.write.DataFilePathFactory;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -249,34 +248,6 @@ public final class FormatTableCommit {
                 LOG.warn("Could not remove staged file {}", m.stagedPath(), e);
             }
         }
-    }
-
-    /**
-     * Deletes the staged files whose staging token the filter accepts: what writers of failed
-     * attempts left behind. Accept only tokens of files that will never be committed.
-     *
-     * @return the number of files deleted
-     */
-    public int removeStagedFiles(java.util.function.Predicate<String> tokenFilter)
-            throws IOException {
-        List<Path> orphans = new ArrayList<>();
-        for (FileStatus f : StagingListing.stagedFiles(table, parallelism)) {
-            if (DataFilePathFactory.stagingTokenOf(f.path().name())
-                    .filter(tokenFilter)
-                    .isPresent()) {
-                orphans.add(f.path());
-            }
-        }
-        int deleted = 0;
-        for (Parallel.Outcome<Boolean> o :
-                Parallel.runAll(orphans, parallelism, p -> fileIO.delete(p, false))) {
-            if (o.failed()) {
-                LOG.warn("Could not remove staged file", o.failure());
-            } else if (o.value()) {
-                deleted++;
-            }
-        }
-        return deleted;
     }
 
     /**

@@ -68,8 +68,8 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     /**
-     * A write whose staged files carry {@code stagingToken}, so that {@code
-     * FormatTableCommit#removeStagedFiles} can find what it leaves behind.
+     * A write whose staged files carry {@code stagingToken}, so that {@code StagedFileSweep} and
+     * {@code OrphanFiles} can find what it leaves behind.
      */
     public FormatTableWrite(
             FormatTable table, FormatWriterFactory<T> writerFactory, String stagingToken) {

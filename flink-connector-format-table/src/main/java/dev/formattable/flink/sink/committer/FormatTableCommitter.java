@@ -8,7 +8,7 @@ import dev.formattable.core.commit.FormatTableCommit;
 import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.sink.FormatTableCommittable;
-import dev.formattable.flink.sink.StagedEpochs;
+import dev.formattable.flink.sink.StagingToken;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.metrics.Counter;
@@ -118,7 +118,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
 
     /**
      * After a restart, removes from the partitions a checkpoint's commit published to the staged
-     * files of this job that no commit will publish any more (see {@link StagedEpochs}): what a
+     * files of this job that no commit will publish any more (see {@link StagingToken}): what a
      * failed attempt of any writer left where the restarted job writes again, even when the rows
      * now reach another writer than before. The writers remove what they find themselves; this
      * catches what they cannot tell from the files of writers still running.
@@ -126,7 +126,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     private void sweepPublishedPartitions(long checkpointId, List<CommitMessage> published) {
         StagedFileSweep sweep =
                 new StagedFileSweep(
-                        table.fileIO(), StagedEpochs.leftBehindBefore(jobToken, checkpointId));
+                        table.fileIO(), StagingToken.leftBehindBefore(jobToken, checkpointId));
         Set<Path> dirs = new LinkedHashSet<>();
         published.forEach(m -> dirs.add(m.targetPath().parent()));
         dirs.forEach(sweep::sweep);

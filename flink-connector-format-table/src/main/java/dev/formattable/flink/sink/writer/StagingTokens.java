@@ -1,10 +1,10 @@
 package dev.formattable.flink.sink.writer;
 
+import dev.formattable.flink.sink.StagingToken;
+
 import java.util.Collection;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Staging tokens of a job's writers: {@code <job>-s<subtask>-a<attempt>-e<epoch>}, where the epoch
@@ -14,8 +14,6 @@ import java.util.regex.Pattern;
  * and one with epoch {@code < R} is in a restored committable and must stay.
  */
 final class StagingTokens {
-
-    private static final Pattern TOKEN = Pattern.compile("(.+-s\\d+)-a(\\d+)-e(\\d+)");
 
     private StagingTokens() {}
 
@@ -40,17 +38,16 @@ final class StagingTokens {
             Collection<FormatTableWriterState> restored) {
         long from = restoredCheckpoint.orElse(0);
         String ownLineage = jobToken + "-s" + subtask;
-        return token -> {
-            Matcher m = TOKEN.matcher(token);
-            if (!m.matches() || Long.parseLong(m.group(3)) < from) {
+        return text -> {
+            StagingToken t = StagingToken.parse(text).orElse(null);
+            if (t == null || t.epoch < from) {
                 return false;
             }
-            String lineage = m.group(1);
-            long tokenAttempt = Long.parseLong(m.group(2));
-            if (lineage.equals(ownLineage) && tokenAttempt < attempt) {
+            String lineage = t.job + "-s" + t.subtask;
+            if (lineage.equals(ownLineage) && t.attempt < attempt) {
                 return true;
             }
-            String prefix = lineage + "-a" + tokenAttempt;
+            String prefix = lineage + "-a" + t.attempt;
             for (FormatTableWriterState state : restored) {
                 if (state.stagingPrefix().equals(prefix)
                         && !prefix.equals(ownLineage + "-a" + attempt)) {
