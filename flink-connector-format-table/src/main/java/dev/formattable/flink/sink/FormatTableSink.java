@@ -19,6 +19,8 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -29,6 +31,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -161,15 +164,33 @@ public final class FormatTableSink
     @Override
     public DataStream<CommittableMessage<FormatTableCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<FormatTableCommittable>> committables) {
-        return committables
-                .global()
-                .transform(
+        return aggregate(committables.global()).global();
+    }
+
+    /** The one task that merges every writer's committables per checkpoint. */
+    static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregate(
+            DataStream<CommittableMessage<FormatTableCommittable>> gathered) {
+        return gathered.transform(
                         "format-table committable aggregator",
                         CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new),
                         new CommittableAggregator())
                 .setParallelism(1)
-                .setMaxParallelism(1)
-                .global();
+                .setMaxParallelism(1);
+    }
+
+    /**
+     * Attaches this sink to {@code rows}, as {@code rows.sinkTo(sink)} does, with the writers
+     * chained to their input whatever the source, a legacy {@code SourceFunction} included (which
+     * {@code sinkTo} cannot chain), and the writers' parallelism that of {@code rows}. The SQL
+     * connector attaches its sink this way.
+     */
+    public DataStreamSink<?> attachTo(DataStream<RowData> rows) {
+        return FormatTableSinkTopology.attach(
+                this,
+                rows,
+                null,
+                FormatTableSinkTopology.runsInBatch(rows),
+                name -> Optional.empty());
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.sink.FormatTableSinkTopology;
 import dev.formattable.flink.sink.PartitionKeySelector;
 
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -13,7 +14,6 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
-import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsStaging;
@@ -71,25 +71,21 @@ public final class FormatTableDynamicSink
         }
         FormatTableSink sink =
                 new FormatTableSink(table, rowType, overwrite, staticPartition, grouped);
-        if (shuffleByPartition && staticPartition.size() < table.layout().levels()) {
-            return shuffledByPartition(sink);
-        }
-        return parallelism == null ? SinkV2Provider.of(sink) : SinkV2Provider.of(sink, parallelism);
-    }
-
-    /** The sink behind a hash exchange on the partition columns. */
-    private DataStreamSinkProvider shuffledByPartition(FormatTableSink sink) {
-        PartitionKeySelector key = new PartitionKeySelector(rowType, table.layout().keys());
+        boolean shuffle = shuffleByPartition && staticPartition.size() < table.layout().levels();
         return new DataStreamSinkProvider() {
             @Override
             public DataStreamSink<?> consumeDataStream(
                     ProviderContext context, DataStream<RowData> rows) {
-                DataStreamSink<RowData> written = rows.keyBy(key).sinkTo(sink);
-                context.generateUid("sink").ifPresent(written::uid);
-                if (parallelism != null) {
-                    written.setParallelism(parallelism);
-                }
-                return written;
+                // The planner itself hashes by the partition keys for this option, at the
+                // input's parallelism; a writer of another parallelism needs its own exchange.
+                boolean rehash =
+                        shuffle && parallelism != null && parallelism != rows.getParallelism();
+                return FormatTableSinkTopology.attach(
+                        sink,
+                        rehash ? rows.keyBy(partitionKey()) : rows,
+                        parallelism,
+                        FormatTableSinkTopology.runsInBatch(rows),
+                        context::generateUid);
             }
 
             @Override
@@ -99,7 +95,15 @@ public final class FormatTableDynamicSink
         };
     }
 
-    /** Hash rows by partition before the writers ({@code sink.shuffle-by-partition.enable}). */
+    private PartitionKeySelector partitionKey() {
+        return new PartitionKeySelector(rowType, table.layout().keys());
+    }
+
+    /**
+     * Hash rows by partition before the writers ({@code sink.shuffle-by-partition.enable}). The
+     * planner reads the same key and hashes the input itself, so this sink adds an exchange only
+     * where the writers' parallelism is not the input's.
+     */
     FormatTableDynamicSink withShuffleByPartition(boolean shuffle) {
         this.shuffleByPartition = shuffle;
         return this;

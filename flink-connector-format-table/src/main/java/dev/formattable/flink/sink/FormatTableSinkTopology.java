@@ -1,0 +1,110 @@
+package dev.formattable.flink.sink;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.transformations.PartitionTransformation;
+import org.apache.flink.streaming.api.transformations.WithBoundedness;
+import org.apache.flink.streaming.runtime.operators.sink.CommitterOperatorFactory;
+import org.apache.flink.table.data.RowData;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The operators of a {@link FormatTableSink}, laid out by hand rather than by Flink's Sink V2
+ * translator: the writer chained to its input (whatever the source, see {@link
+ * ChainingWriterOperatorFactory}), then one task that gathers every writer's committables and
+ * commits them.
+ *
+ * <p>The writer takes the input's parallelism, configured or not, so it always chains; an explicit
+ * parallelism is marked as configured, so the adaptive batch scheduler keeps it. The aggregator and
+ * the committer run chained in one task of parallelism 1: one vertex after the writers, not two.
+ * Flink's own Writer and Committer operators do the work, so checkpoints, recovery and the commit
+ * after a restore behave as with {@code sinkTo}.
+ */
+public final class FormatTableSinkTopology {
+
+    private FormatTableSinkTopology() {}
+
+    /**
+     * @param parallelism the writers' parallelism, or null for the input's
+     * @param batch whether the job runs in batch mode (the committer then commits at the end of its
+     *     input)
+     * @param uids the uid of each operator by its short name ("writer", "committer", ...), if any
+     */
+    public static DataStreamSink<?> attach(
+            FormatTableSink sink,
+            DataStream<RowData> rows,
+            Integer parallelism,
+            boolean batch,
+            Function<String, Optional<String>> uids) {
+        TypeInformation<CommittableMessage<FormatTableCommittable>> type =
+                CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new);
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> written =
+                rows.transform(
+                        "format-table writer", type, new ChainingWriterOperatorFactory(sink));
+        Transformation<RowData> input = rows.getTransformation();
+        if (parallelism != null) {
+            written.setParallelism(parallelism);
+        } else {
+            written.getTransformation()
+                    .setParallelism(input.getParallelism(), input.isParallelismConfigured());
+        }
+        uids.apply("writer").ifPresent(written::uid);
+
+        DataStream<CommittableMessage<FormatTableCommittable>> gathered = written.global();
+        // As Flink's translator does: a committable must reach the committer before the barrier
+        // of its checkpoint, so it may not be stored in a checkpoint as in-flight data.
+        ((PartitionTransformation<?>) gathered.getTransformation())
+                .getPartitioner()
+                .disableUnalignedCheckpoints();
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
+                FormatTableSink.aggregate(gathered);
+        uids.apply("committable-aggregator").ifPresent(aggregated::uid);
+
+        boolean checkpointing =
+                rows.getExecutionEnvironment().getCheckpointConfig().isCheckpointingEnabled();
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> committed =
+                aggregated
+                        .transform(
+                                "format-table committer",
+                                type,
+                                new CommitterOperatorFactory<>(sink, batch, checkpointing))
+                        .setParallelism(1)
+                        .setMaxParallelism(1);
+        uids.apply("committer").ifPresent(committed::uid);
+
+        DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
+                committed.sinkTo(new DiscardingSink<>()).name("format-table end");
+        end.setParallelism(1);
+        uids.apply("end").ifPresent(end::uid);
+        return end;
+    }
+
+    /**
+     * Whether a job holding {@code rows} runs in batch mode: as its runtime mode says, or, for
+     * {@code AUTOMATIC}, when every source upstream of {@code rows} is bounded (Flink's own rule,
+     * applied to this sink's input).
+     */
+    public static boolean runsInBatch(DataStream<?> rows) {
+        RuntimeExecutionMode mode =
+                rows.getExecutionEnvironment()
+                        .getConfiguration()
+                        .get(ExecutionOptions.RUNTIME_MODE);
+        if (mode != RuntimeExecutionMode.AUTOMATIC) {
+            return mode == RuntimeExecutionMode.BATCH;
+        }
+        return rows.getTransformation().getTransitivePredecessors().stream()
+                .filter(t -> t instanceof WithBoundedness)
+                .allMatch(t -> ((WithBoundedness) t).getBoundedness() == Boundedness.BOUNDED);
+    }
+}

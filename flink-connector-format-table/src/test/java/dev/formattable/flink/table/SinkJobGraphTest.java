@@ -1,0 +1,218 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.flink.sink.FormatTableSink;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.runtime.jobgraph.JobEdge;
+import org.apache.flink.runtime.jobgraph.JobVertex;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.source.legacy.SourceFunction;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.bridge.java.StreamStatementSet;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The job graph of a write, without running it: the writers share a task with whatever produces
+ * their rows (the legacy {@code SourceFunction} of SQL {@code datagen} included), and the
+ * aggregator and committer share one task after them. Before, Flink's translator put the writer
+ * behind a serializing exchange of its own, blocking in batch, and the committer in a task of its
+ * own.
+ */
+class SinkJobGraphTest {
+
+    private static final RowType ROW =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("id", DataTypes.BIGINT()),
+                                    DataTypes.FIELD("p", DataTypes.INT()))
+                            .getLogicalType();
+
+    @TempDir Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(RuntimeExecutionMode.class)
+    void writersChainToSqlDatagen(RuntimeExecutionMode mode) {
+        if (mode == RuntimeExecutionMode.AUTOMATIC) {
+            return; // SQL runs either in batch or in streaming mode
+        }
+        List<JobVertex> vertices = jobGraph(mode, "gen", "");
+
+        // In batch, the planner sorts the rows by partition (chained, too).
+        String sort = mode == RuntimeExecutionMode.BATCH ? " -> Sort" : "";
+        assertThat(names(vertices))
+                .containsExactly(
+                        "Source: gen" + sort + " -> format-table writer",
+                        "format-table committable aggregator -> format-table committer"
+                                + " -> format-table end: Writer");
+        assertThat(vertices.get(1).getParallelism()).isEqualTo(1);
+    }
+
+    @Test
+    void writersChainToAFormatTableSourceInBatch() {
+        assertThat(names(jobGraph(RuntimeExecutionMode.BATCH, "src", "")))
+                .hasSize(2)
+                .first()
+                .isEqualTo("Source: src -> Sort -> format-table writer");
+    }
+
+    @Test
+    void sinkParallelismIsKeptAndMarkedAsConfigured() {
+        List<JobVertex> vertices =
+                jobGraph(RuntimeExecutionMode.BATCH, "gen", ", 'sink.parallelism'='3'");
+
+        assertThat(names(vertices))
+                .containsExactly(
+                        "Source: gen -> Sort",
+                        "format-table writer",
+                        "format-table committable aggregator -> format-table committer"
+                                + " -> format-table end: Writer");
+        JobVertex writer = vertices.get(1);
+        assertThat(writer.getParallelism()).isEqualTo(3);
+        assertThat(writer.isParallelismConfigured()).isTrue();
+    }
+
+    @Test
+    void aSinkParallelismEqualToTheInputsStillChains() {
+        List<JobVertex> vertices =
+                jobGraph(RuntimeExecutionMode.STREAMING, "gen", ", 'sink.parallelism'='2'");
+
+        assertThat(names(vertices)).hasSize(2).first().asString().endsWith("format-table writer");
+        assertThat(vertices.get(0).getParallelism()).isEqualTo(2);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(
+            value = RuntimeExecutionMode.class,
+            names = {"BATCH", "STREAMING"})
+    void shuffleByPartitionHashesOnceBeforeTheWriters(RuntimeExecutionMode mode) {
+        List<JobVertex> vertices =
+                jobGraph(mode, "gen", ", 'sink.shuffle-by-partition.enable'='true'");
+
+        // The planner itself hashes by the partition keys for this key, the filesystem
+        // connector's; the sink adds no second exchange, and the writer chains to the sort.
+        String sort = mode == RuntimeExecutionMode.BATCH ? "Sort -> " : "";
+        assertThat(names(vertices))
+                .containsExactly(
+                        "Source: gen",
+                        sort + "format-table writer",
+                        "format-table committable aggregator -> format-table committer"
+                                + " -> format-table end: Writer");
+        assertThat(vertices.get(1).getInputs())
+                .extracting(JobEdge::getShipStrategyName)
+                .singleElement()
+                .asString()
+                .startsWith("HASH");
+    }
+
+    @Test
+    void shuffleByPartitionHashesAgainForWritersOfAnotherParallelism() {
+        // In batch the planner hashes into its sort, at the input's parallelism; the writers,
+        // three of them, need rows hashed again.
+        List<JobVertex> vertices =
+                jobGraph(
+                        RuntimeExecutionMode.BATCH,
+                        "gen",
+                        ", 'sink.shuffle-by-partition.enable'='true', 'sink.parallelism'='3'");
+
+        assertThat(names(vertices)).element(2).isEqualTo("format-table writer");
+        assertThat(vertices.get(2).getParallelism()).isEqualTo(3);
+        assertThat(vertices.get(2).getInputs())
+                .extracting(JobEdge::getShipStrategyName)
+                .containsExactly("HASH");
+    }
+
+    /** In a DataStream program, {@code attachTo} chains where {@code sinkTo} cannot. */
+    @Test
+    void attachToChainsBehindALegacySourceWhereSinkToCannot() {
+        FormatTableSink sink =
+                FormatTableSink.forRowData(dir.resolve("ds").toString(), ROW)
+                        .partitionKeys("p")
+                        .build();
+
+        StreamExecutionEnvironment attached = env(RuntimeExecutionMode.STREAMING);
+        sink.attachTo(attached.addSource(new Rows(), "rows", InternalTypeInfo.of(ROW)));
+        StreamExecutionEnvironment sunk = env(RuntimeExecutionMode.STREAMING);
+        sunk.addSource(new Rows(), "rows", InternalTypeInfo.of(ROW)).sinkTo(sink);
+
+        assertThat(names(attached))
+                .first()
+                .asString()
+                .isEqualTo("Source: rows -> format-table writer");
+        assertThat(names(sunk)).first().asString().isEqualTo("Source: rows");
+    }
+
+    private List<JobVertex> jobGraph(RuntimeExecutionMode mode, String from, String sinkOptions) {
+        StreamExecutionEnvironment env = env(mode);
+        StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+        tables.executeSql(
+                "CREATE TEMPORARY TABLE gen (id BIGINT, p INT)"
+                        + " WITH ('connector'='datagen', 'number-of-rows'='10')");
+        tables.executeSql(
+                "CREATE TEMPORARY TABLE src (id BIGINT, p INT) WITH ('connector'='format-table',"
+                        + " 'path'='"
+                        + dir.resolve("src")
+                        + "')");
+        tables.executeSql(
+                "CREATE TEMPORARY TABLE t (id BIGINT, p INT) PARTITIONED BY (p) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + dir.resolve("t")
+                        + "'"
+                        + sinkOptions
+                        + ")");
+        StreamStatementSet statements = tables.createStatementSet();
+        statements.addInsertSql("INSERT INTO t SELECT * FROM " + from);
+        statements.attachAsDataStream();
+        return env.getStreamGraph().getJobGraph().getVerticesSortedTopologicallyFromSources();
+    }
+
+    private static StreamExecutionEnvironment env(RuntimeExecutionMode mode) {
+        Configuration conf = new Configuration();
+        conf.set(ExecutionOptions.RUNTIME_MODE, mode);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        if (mode == RuntimeExecutionMode.STREAMING) {
+            env.enableCheckpointing(1000);
+        }
+        return env;
+    }
+
+    private static List<String> names(StreamExecutionEnvironment env) {
+        return names(
+                env.getStreamGraph().getJobGraph().getVerticesSortedTopologicallyFromSources());
+    }
+
+    private static List<String> names(List<JobVertex> vertices) {
+        List<String> names = new ArrayList<>();
+        // Without the planner's node ids ("Source: gen[3]").
+        vertices.forEach(v -> names.add(v.getName().replaceAll("\\[\\d+\\]", "")));
+        return names;
+    }
+
+    /** A legacy source; never run here. */
+    private static final class Rows implements SourceFunction<RowData> {
+        @Override
+        public void run(SourceContext<RowData> ctx) {
+            ctx.collect(GenericRowData.of(1L, 1));
+        }
+
+        @Override
+        public void cancel() {}
+    }
+}
