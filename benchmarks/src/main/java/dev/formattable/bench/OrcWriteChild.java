@@ -12,7 +12,8 @@ import java.util.Locale;
  * Flink's jars, our shaded SQL jar (orc-core 2.3.1, relocated) and Flink's flink-sql-orc (orc-core
  * 1.5.6). Started by {@link OrcWrites}; prints one line per run on stdout:
  *
- * <pre>SAMPLE &lt;partitioned&gt; &lt;OURS|THEIRS&gt; &lt;run&gt; &lt;rows/s&gt; &lt;answer&gt;
+ * <pre>
+ * SAMPLE &lt;DATAGEN|FLIP27&gt; &lt;partitioned&gt; &lt;OURS|THEIRS&gt; &lt;run&gt; &lt;rows/s&gt; &lt;answer&gt;
  * </pre>
  *
  * (tab-separated). Arguments: work directory, rows, pairs, orc codec.
@@ -39,30 +40,35 @@ public final class OrcWriteChild {
         String codec = argv[3];
         TableEnvironment env = Sql.batch();
         Sql.createGenerator(env, "gen", rows);
-        for (boolean partitioned : new boolean[] {false, true}) {
-            // One warm-up pair, then the counted pairs, alternating ours and theirs.
-            for (int i = 0; i < 1 + pairs; i++) {
-                for (Side side : Side.values()) {
-                    int run = i * 2 + side.ordinal();
-                    Sample s =
-                            WriteRun.write(
-                                    env,
-                                    root,
-                                    side,
-                                    "orc",
-                                    partitioned,
-                                    rows,
-                                    run,
-                                    options(side, codec));
-                    System.out.printf(
-                            Locale.ROOT,
-                            "SAMPLE\t%b\t%s\t%d\t%s\t%s%n",
-                            partitioned,
-                            side,
-                            run,
-                            s.value,
-                            s.answer);
-                    System.out.flush();
+        WriteRun.createCopySource(env, root);
+        for (WriteRun.From from : WriteRun.From.values()) {
+            for (boolean partitioned : new boolean[] {false, true}) {
+                // One warm-up pair, then the counted pairs, alternating ours and theirs.
+                for (int i = 0; i < 1 + pairs; i++) {
+                    for (Side side : Side.values()) {
+                        int run = i * 2 + side.ordinal();
+                        Sample s =
+                                WriteRun.write(
+                                        env,
+                                        root,
+                                        side,
+                                        "orc",
+                                        partitioned,
+                                        from,
+                                        rows,
+                                        run,
+                                        options(side, codec));
+                        System.out.printf(
+                                Locale.ROOT,
+                                "SAMPLE\t%s\t%b\t%s\t%d\t%s\t%s%n",
+                                from,
+                                partitioned,
+                                side,
+                                run,
+                                s.value,
+                                s.answer);
+                        System.out.flush();
+                    }
                 }
             }
         }

@@ -37,10 +37,17 @@ public final class OrcWrites {
             measure();
         } catch (Exception e) {
             e.printStackTrace();
-            for (String shape : new String[] {"unpartitioned", "100 partitions"}) {
-                table.add(
-                        new ResultTable.Row(
-                                "write orc, " + shape, "rows/s", "FAILED", "FAILED", "-", "" + e));
+            for (WriteRun.From from : WriteRun.From.values()) {
+                for (boolean partitioned : new boolean[] {false, true}) {
+                    table.add(
+                            new ResultTable.Row(
+                                    label(partitioned, from),
+                                    "rows/s",
+                                    "FAILED",
+                                    "FAILED",
+                                    "-",
+                                    "" + e));
+                }
             }
         }
     }
@@ -73,9 +80,10 @@ public final class OrcWrites {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("SAMPLE\t")) {
-                    String[] f = line.split("\t", 6);
+                    String[] f = line.split("\t", 7);
                     samples.add(f);
-                    System.err.printf("  orc child: %s %s run %s: %s%n", f[1], f[2], f[3], f[4]);
+                    System.err.printf(
+                            "  orc child: %s %s %s run %s: %s%n", f[1], f[2], f[3], f[4], f[5]);
                 }
             }
         }
@@ -83,35 +91,45 @@ public final class OrcWrites {
             p.destroyForcibly();
             throw new IllegalStateException("orc write child failed, see " + log);
         }
-        for (boolean partitioned : new boolean[] {false, true}) {
-            String label = "write orc, " + (partitioned ? "100 partitions" : "unpartitioned");
-            // Replayed through Pairs: the same warm-up, alternation and answer check as in-JVM
-            // rows.
-            Pairs.Result r =
-                    Pairs.run(
-                            label,
-                            1,
-                            args.pairs,
-                            run -> sample(samples, partitioned, "OURS", run),
-                            run -> sample(samples, partitioned, "THEIRS", run));
-            table.add(
-                    label,
-                    "rows/s",
-                    r,
-                    rows
-                            + " rows, 20 columns; orc "
-                            + CODEC
-                            + " both sides; child JVM, our shaded SQL jar");
+        for (WriteRun.From from : WriteRun.From.values()) {
+            for (boolean partitioned : new boolean[] {false, true}) {
+                String label = label(partitioned, from);
+                // Replayed through Pairs: the same warm-up, alternation and answer check as in-JVM
+                // rows.
+                Pairs.Result r =
+                        Pairs.run(
+                                label,
+                                1,
+                                args.pairs,
+                                run -> sample(samples, from, partitioned, "OURS", run),
+                                run -> sample(samples, from, partitioned, "THEIRS", run));
+                table.add(
+                        label,
+                        "rows/s",
+                        r,
+                        rows
+                                + " rows, 20 columns; orc "
+                                + CODEC
+                                + " both sides; child JVM, our shaded SQL jar");
+            }
         }
     }
 
+    private static String label(boolean partitioned, WriteRun.From from) {
+        return "write orc, "
+                + (partitioned ? "100 partitions" : "unpartitioned")
+                + ", "
+                + from.label();
+    }
+
     private static Sample sample(
-            List<String[]> samples, boolean partitioned, String side, int run) {
+            List<String[]> samples, WriteRun.From from, boolean partitioned, String side, int run) {
         for (String[] f : samples) {
-            if (f[1].equals(String.valueOf(partitioned))
-                    && f[2].equals(side)
-                    && f[3].equals(String.valueOf(run))) {
-                return new Sample(Double.parseDouble(f[4]), f[5]);
+            if (f[1].equals(from.name())
+                    && f[2].equals(String.valueOf(partitioned))
+                    && f[3].equals(side)
+                    && f[4].equals(String.valueOf(run))) {
+                return new Sample(Double.parseDouble(f[5]), f[6]);
             }
         }
         throw new IllegalStateException("The orc child printed no sample for " + side + " " + run);

@@ -15,9 +15,40 @@ public final class WriteRun {
 
     private WriteRun() {}
 
+    /** Where the rows of a write come from. */
+    public enum From {
+        /** SQL datagen's sequence: a legacy SourceFunction. */
+        DATAGEN,
+        /**
+         * The same rows read from a table of ours ({@link #createCopySource}): a FLIP-27 source.
+         */
+        FLIP27;
+
+        String query() {
+            return this == DATAGEN ? Sql.selectRows("gen") : "SELECT * FROM rows27";
+        }
+
+        String label() {
+            return this == DATAGEN ? "from datagen" : "from a FLIP-27 source";
+        }
+    }
+
     /**
-     * Writes {@code rows} rows from the generator table {@code gen} into a fresh table under {@code
-     * root}; {@code options} are extra WITH options for this side ("" for none).
+     * Writes the seeded rows once into an unpartitioned parquet table of ours, {@code rows27}, that
+     * {@link From#FLIP27} reads: the same rows, from a FLIP-27 source, whose read cost both sides
+     * pay alike.
+     */
+    public static void createCopySource(TableEnvironment env, Path root) throws Exception {
+        Path dir = root.resolve("rows27");
+        Dirs.deleteRecursively(dir);
+        Sql.createTable(
+                env, "rows27", Side.OURS, "parquet", dir.toUri().toString(), Sql.COLUMNS, "");
+        Sql.run(env, "INSERT INTO rows27 " + Sql.selectRows("gen"));
+    }
+
+    /**
+     * Writes {@code rows} rows ({@code from} the generator or the copy source) into a fresh table
+     * under {@code root}; {@code options} are extra WITH options for this side ("" for none).
      */
     public static Sample write(
             TableEnvironment env,
@@ -25,11 +56,23 @@ public final class WriteRun {
             Side side,
             String format,
             boolean partitioned,
+            From from,
             long rows,
             int run,
             String options)
             throws Exception {
-        Path dir = root.resolve("write-" + side + "-" + format + "-" + partitioned + "-" + run);
+        Path dir =
+                root.resolve(
+                        "write-"
+                                + side
+                                + "-"
+                                + format
+                                + "-"
+                                + partitioned
+                                + "-"
+                                + from
+                                + "-"
+                                + run);
         Dirs.deleteRecursively(dir);
         Sql.createTable(
                 env,
@@ -41,7 +84,7 @@ public final class WriteRun {
                 partitioned ? "p1, p2" : "",
                 options);
         long start = System.nanoTime();
-        Sql.run(env, "INSERT INTO sink " + Sql.selectRows("gen"));
+        Sql.run(env, "INSERT INTO sink " + from.query());
         double seconds = (System.nanoTime() - start) / 1e9;
         String answer = Sql.answer(env, "SELECT COUNT(*), SUM(id), SUM(p1 + p2) FROM sink");
         Dirs.deleteRecursively(dir);
