@@ -183,6 +183,9 @@ public final class FormatTableSink
      * chained to their input whatever the source, a legacy {@code SourceFunction} included (which
      * {@code sinkTo} cannot chain), and the writers' parallelism that of {@code rows}. The SQL
      * connector attaches its sink this way.
+     *
+     * <p>Enable checkpointing on the environment before calling this: the committer learns here
+     * whether the job takes checkpoints, and without them it commits at the end of its input.
      */
     public DataStreamSink<?> attachTo(DataStream<RowData> rows) {
         return FormatTableSinkTopology.attach(
@@ -190,6 +193,7 @@ public final class FormatTableSink
                 rows,
                 null,
                 FormatTableSinkTopology.runsInBatch(rows),
+                FormatTableSinkTopology.checkpointingEnabled(rows),
                 name -> Optional.empty());
     }
 

@@ -13,7 +13,6 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
 import org.apache.flink.streaming.api.transformations.WithBoundedness;
-import org.apache.flink.streaming.runtime.operators.sink.CommitterOperatorFactory;
 import org.apache.flink.table.data.RowData;
 
 import java.util.Optional;
@@ -46,6 +45,7 @@ public final class FormatTableSinkTopology {
             DataStream<RowData> rows,
             Integer parallelism,
             boolean batch,
+            boolean checkpointing,
             Function<String, Optional<String>> uids) {
         TypeInformation<CommittableMessage<FormatTableCommittable>> type =
                 CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new);
@@ -71,14 +71,12 @@ public final class FormatTableSinkTopology {
                 FormatTableSink.aggregate(gathered);
         uids.apply("committable-aggregator").ifPresent(aggregated::uid);
 
-        boolean checkpointing =
-                rows.getExecutionEnvironment().getCheckpointConfig().isCheckpointingEnabled();
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> committed =
                 aggregated
                         .transform(
                                 "format-table committer",
                                 type,
-                                new CommitterOperatorFactory<>(sink, batch, checkpointing))
+                                new FormatTableCommitterOperatorFactory(sink, batch, checkpointing))
                         .setParallelism(1)
                         .setMaxParallelism(1);
         uids.apply("committer").ifPresent(committed::uid);
@@ -88,6 +86,15 @@ public final class FormatTableSinkTopology {
         end.setParallelism(1);
         uids.apply("end").ifPresent(end::uid);
         return end;
+    }
+
+    /**
+     * Whether the environment of {@code rows} takes checkpoints, as far as it knows now. The
+     * planner applies the table configuration to the environment before it translates a statement,
+     * so a checkpoint interval set there is known.
+     */
+    public static boolean checkpointingEnabled(DataStream<?> rows) {
+        return rows.getExecutionEnvironment().getCheckpointConfig().isCheckpointingEnabled();
     }
 
     /**

@@ -85,6 +85,7 @@ public final class FormatTableDynamicSink
                         rehash ? rows.keyBy(partitionKey()) : rows,
                         parallelism,
                         FormatTableSinkTopology.runsInBatch(rows),
+                        FormatTableSinkTopology.checkpointingEnabled(rows),
                         context::generateUid);
             }
 

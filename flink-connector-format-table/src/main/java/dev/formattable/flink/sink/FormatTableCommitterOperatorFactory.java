@@ -1,0 +1,55 @@
+package dev.formattable.flink.sink;
+
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperatorFactory;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperator;
+import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
+import org.apache.flink.streaming.runtime.operators.sink.CommitterOperatorFactory;
+
+/**
+ * Creates Flink's own Sink V2 committer operator for a {@link FormatTableSink}, and says when it
+ * commits what reaches it at the end of its input: in batch mode, or without checkpoints. With
+ * checkpoints, a streaming job's last files are committed by its final checkpoint instead, so a
+ * failure before that checkpoint cannot leave rows published that the restarted job writes again.
+ */
+final class FormatTableCommitterOperatorFactory
+        extends AbstractStreamOperatorFactory<CommittableMessage<FormatTableCommittable>>
+        implements OneInputStreamOperatorFactory<
+                CommittableMessage<FormatTableCommittable>,
+                CommittableMessage<FormatTableCommittable>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final boolean batch;
+    private final boolean checkpointing;
+    private final CommitterOperatorFactory<FormatTableCommittable> committers;
+
+    FormatTableCommitterOperatorFactory(
+            FormatTableSink sink, boolean batch, boolean checkpointing) {
+        this.batch = batch;
+        this.checkpointing = checkpointing;
+        this.committers = new CommitterOperatorFactory<>(sink, batch, checkpointing);
+    }
+
+    /** Whether the committer commits everything it holds when its input ends. */
+    public boolean commitsAtEndOfInput() {
+        return batch || !checkpointing;
+    }
+
+    @Override
+    public <T extends StreamOperator<CommittableMessage<FormatTableCommittable>>>
+            T createStreamOperator(
+                    StreamOperatorParameters<CommittableMessage<FormatTableCommittable>>
+                            parameters) {
+        committers.setProcessingTimeService(parameters.getProcessingTimeService());
+        committers.setMailboxExecutor(parameters.getMailboxExecutor());
+        return committers.createStreamOperator(parameters);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public Class<? extends StreamOperator> getStreamOperatorClass(ClassLoader classLoader) {
+        return committers.getStreamOperatorClass(classLoader);
+    }
+}
