@@ -48,6 +48,12 @@ public final class BenchmarkMain {
                     case "commit":
                         new CommitBenchmark(args, table).run();
                         break;
+                    case "stream-write":
+                        new StreamingWriteBenchmark(args, table).run();
+                        break;
+                    case "files":
+                        new FileSizeBenchmark(args, table).run();
+                        break;
                     case "heap":
                         new HeapBenchmark(args, table).run();
                         break;

@@ -141,9 +141,9 @@ public final class Sql {
                         with));
     }
 
-    /** Runs a statement to its end. */
+    /** Runs a statement to its end (see {@link Cluster#awaitJob} for how the end is seen). */
     public static void run(TableEnvironment env, String statement) throws Exception {
-        env.executeSql(statement).await();
+        Cluster.awaitJob(env.executeSql(statement));
     }
 
     /** The rows of a query, as one string (the answer both sides must agree on). */

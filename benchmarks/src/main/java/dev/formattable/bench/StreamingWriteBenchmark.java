@@ -1,0 +1,104 @@
+package dev.formattable.bench;
+
+import dev.formattable.bench.Sql.Side;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Scenario "stream-write": the seeded rows written by a streaming job with a checkpoint every
+ * second, ours against the {@code filesystem} connector's streaming sink. Both publish files at
+ * each checkpoint (a bulk format rolls on checkpoint), so their file counts are alike; the note
+ * gives both. Rows per second of the whole job, which ends after the final checkpoint of its
+ * bounded input; the answer is read back in batch mode.
+ */
+public final class StreamingWriteBenchmark {
+
+    private final Args args;
+    private final ResultTable table;
+    private final Path root;
+
+    public StreamingWriteBenchmark(Args args, ResultTable table) {
+        this.args = args;
+        this.table = table;
+        this.root = args.workDir.toAbsolutePath().resolve("stream-write");
+    }
+
+    public void run() throws Exception {
+        Configuration conf = new Configuration();
+        Cluster.target(conf);
+        conf.setString("execution.checkpointing.interval", "1 s");
+        TableEnvironment streaming =
+                Sql.env(EnvironmentSettings.newInstance().inStreamingMode(), conf);
+        TableEnvironment batch = Sql.batch();
+        long rows = args.scale.rows;
+        Sql.createGenerator(streaming, "gen", rows);
+        for (boolean partitioned : new boolean[] {false, true}) {
+            String label =
+                    "streaming write parquet, "
+                            + (partitioned ? "100 partitions" : "unpartitioned")
+                            + ", checkpoint every 1 s";
+            Map<Side, Long> files = new EnumMap<>(Side.class);
+            Pairs.Result r =
+                    Pairs.run(
+                            label,
+                            1,
+                            args.pairs,
+                            run ->
+                                    write(
+                                            streaming,
+                                            batch,
+                                            Side.OURS,
+                                            partitioned,
+                                            rows,
+                                            run,
+                                            files),
+                            run ->
+                                    write(
+                                            streaming,
+                                            batch,
+                                            Side.THEIRS,
+                                            partitioned,
+                                            rows,
+                                            run,
+                                            files));
+            table.add(
+                    label,
+                    "rows/s",
+                    r,
+                    String.format(
+                            "%d rows; files of the last run: ours %d, theirs %d",
+                            rows, files.get(Side.OURS), files.get(Side.THEIRS)));
+        }
+        Dirs.deleteRecursively(root);
+    }
+
+    private Sample write(
+            TableEnvironment streaming,
+            TableEnvironment batch,
+            Side side,
+            boolean partitioned,
+            long rows,
+            int run,
+            Map<Side, Long> files)
+            throws Exception {
+        Path dir = root.resolve(side + "-" + partitioned + "-" + run);
+        Dirs.deleteRecursively(dir);
+        String uri = dir.toUri().toString();
+        String keys = partitioned ? "p1, p2" : "";
+        Sql.createTable(streaming, "sink", side, "parquet", uri, Sql.COLUMNS, keys);
+        long start = System.nanoTime();
+        Sql.run(streaming, "INSERT INTO sink " + Sql.selectRows("gen"));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Sql.createTable(batch, "written", side, "parquet", uri, Sql.COLUMNS, keys);
+        String answer = Sql.answer(batch, "SELECT COUNT(*), SUM(id), SUM(p1 + p2) FROM written");
+        files.put(side, Dirs.countVisibleFiles(dir));
+        Dirs.deleteRecursively(dir);
+        return new Sample(rows / seconds, answer);
+    }
+}
