@@ -130,6 +130,24 @@ public class FlinkFileIO implements FileIO {
     }
 
     @Override
+    public boolean isLocal(Path path) {
+        try {
+            return fs(toFlink(path)) instanceof LocalFileSystem;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean renamesInPlace(Path path) {
+        try {
+            return FileIO.schemeRenamesInPlace(fs(toFlink(path)).getUri().getScheme());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
     public Path qualify(Path path) {
         try {
             org.apache.flink.core.fs.Path p = toFlink(path);

@@ -4,6 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
+import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
@@ -109,7 +110,22 @@ public final class FormatTableSink
 
     /** How this sink's staging tokens and commit ids begin: {@code <job id>-<sink id>}. */
     private String jobToken(String jobId) {
-        return jobId + "-" + sinkId;
+        return StagingToken.jobToken(jobId, sinkId);
+    }
+
+    /**
+     * Whether a batch job commits this sink's files on the JobManager ({@link JobManagerCommitter})
+     * rather than in a committer task: where a rename only changes metadata, so the commit is quick
+     * enough for the JobManager's main thread. On an object store, where each rename copies a file,
+     * a committer task commits.
+     */
+    boolean commitsOnJobManager() {
+        return table.fileIO().renamesInPlace(table.qualifiedLocation());
+    }
+
+    /** The commit on the JobManager, with the writers' spool before it. */
+    JobManagerCommitter jobManagerCommitter() {
+        return new JobManagerCommitter(table, overwrite, staticPartition, sinkId);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.sink.committer.JobManagerCommitter;
+
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -22,7 +24,8 @@ import java.util.function.Function;
  * The operators of a {@link FormatTableSink}, laid out by hand rather than by Flink's Sink V2
  * translator: the writer chained to its input (whatever the source, see {@link
  * ChainingWriterOperatorFactory}), then one task that gathers every writer's committables and
- * commits them.
+ * commits them. A batch job on a file system whose renames are cheap commits on the JobManager
+ * instead ({@link JobManagerCommitter}): the writers are then the only tasks.
  *
  * <p>The writer takes the input's parallelism, configured or not, so it always chains; an explicit
  * parallelism is marked as configured, so the adaptive batch scheduler keeps it. The aggregator and
@@ -60,6 +63,20 @@ public final class FormatTableSinkTopology {
                     .setParallelism(input.getParallelism(), input.isParallelismConfigured());
         }
         uids.apply("writer").ifPresent(written::uid);
+
+        if (batch && sink.commitsOnJobManager()) {
+            // Each writer leaves its committables beside it; the JobManager commits them all
+            // once every task has finished.
+            DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
+                    written.writeUsingOutputFormat(sink.jobManagerCommitter())
+                            .name("format-table commit spool");
+            end.getTransformation()
+                    .setParallelism(
+                            written.getParallelism(),
+                            written.getTransformation().isParallelismConfigured());
+            uids.apply("commit-spool").ifPresent(end::uid);
+            return end;
+        }
 
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = written.global();
         // As Flink's translator does: a committable must reach the committer before the barrier

@@ -27,6 +27,11 @@ public final class StagingToken {
         this.epoch = epoch;
     }
 
+    /** The job and sink part of a sink's tokens: {@code <job id>-<sink id>}. */
+    public static String jobToken(String jobId, String sinkId) {
+        return jobId + "-" + sinkId;
+    }
+
     /** The token's parts, or nothing for a token of another shape (another engine's writer). */
     public static Optional<StagingToken> parse(String token) {
         Matcher m = TOKEN.matcher(token);

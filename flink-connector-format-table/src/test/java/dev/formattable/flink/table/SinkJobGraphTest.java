@@ -1,10 +1,15 @@
 package dev.formattable.flink.table;
 
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FaultInjectingFileIO;
+import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.runtime.jobgraph.InputOutputFormatVertex;
 import org.apache.flink.runtime.jobgraph.JobEdge;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -25,15 +30,17 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The job graph of a write, without running it: the writers share a task with whatever produces
  * their rows (the legacy {@code SourceFunction} of SQL {@code datagen} included), and the
- * aggregator and committer share one task after them. Before, Flink's translator put the writer
- * behind a serializing exchange of its own, blocking in batch, and the committer in a task of its
- * own.
+ * aggregator and committer share one task after them in a streaming job; a batch job on a file
+ * system whose renames are cheap commits on the JobManager, with no task after the writers. Before,
+ * Flink's translator put the writer behind a serializing exchange of its own, blocking in batch,
+ * and the committer in a task of its own.
  */
 class SinkJobGraphTest {
 
@@ -43,6 +50,14 @@ class SinkJobGraphTest {
                                     DataTypes.FIELD("id", DataTypes.BIGINT()),
                                     DataTypes.FIELD("p", DataTypes.INT()))
                             .getLogicalType();
+
+    /** The writers' spool for the commit on the JobManager, chained to each writer. */
+    private static final String SPOOL = "Sink: format-table commit spool";
+
+    /** The task that gathers the committables and commits them. */
+    private static final String COMMITTER =
+            "format-table committable aggregator -> format-table committer"
+                    + " -> format-table end: Writer";
 
     @TempDir Path dir;
 
@@ -54,22 +69,22 @@ class SinkJobGraphTest {
         }
         List<JobVertex> vertices = jobGraph(mode, "gen", "");
 
-        // In batch, the planner sorts the rows by partition (chained, too).
-        String sort = mode == RuntimeExecutionMode.BATCH ? " -> Sort" : "";
-        assertThat(names(vertices))
-                .containsExactly(
-                        "Source: gen" + sort + " -> format-table writer",
-                        "format-table committable aggregator -> format-table committer"
-                                + " -> format-table end: Writer");
-        assertThat(vertices.get(1).getParallelism()).isEqualTo(1);
+        if (mode == RuntimeExecutionMode.BATCH) {
+            // The planner sorts the rows by partition (chained, too); the JobManager commits.
+            assertThat(names(vertices))
+                    .containsExactly("Source: gen -> Sort -> format-table writer -> " + SPOOL);
+            assertThat(vertices.get(0)).isInstanceOf(InputOutputFormatVertex.class);
+        } else {
+            assertThat(names(vertices))
+                    .containsExactly("Source: gen -> format-table writer", COMMITTER);
+            assertThat(vertices.get(1).getParallelism()).isEqualTo(1);
+        }
     }
 
     @Test
     void writersChainToAFormatTableSourceInBatch() {
         assertThat(names(jobGraph(RuntimeExecutionMode.BATCH, "src", "")))
-                .hasSize(2)
-                .first()
-                .isEqualTo("Source: src -> Sort -> format-table writer");
+                .containsExactly("Source: src -> Sort -> format-table writer -> " + SPOOL);
     }
 
     @Test
@@ -78,11 +93,7 @@ class SinkJobGraphTest {
                 jobGraph(RuntimeExecutionMode.BATCH, "gen", ", 'sink.parallelism'='3'");
 
         assertThat(names(vertices))
-                .containsExactly(
-                        "Source: gen -> Sort",
-                        "format-table writer",
-                        "format-table committable aggregator -> format-table committer"
-                                + " -> format-table end: Writer");
+                .containsExactly("Source: gen -> Sort", "format-table writer -> " + SPOOL);
         JobVertex writer = vertices.get(1);
         assertThat(writer.getParallelism()).isEqualTo(3);
         assertThat(writer.isParallelismConfigured()).isTrue();
@@ -107,13 +118,13 @@ class SinkJobGraphTest {
 
         // The planner itself hashes by the partition keys for this key, the filesystem
         // connector's; the sink adds no second exchange, and the writer chains to the sort.
-        String sort = mode == RuntimeExecutionMode.BATCH ? "Sort -> " : "";
-        assertThat(names(vertices))
-                .containsExactly(
-                        "Source: gen",
-                        sort + "format-table writer",
-                        "format-table committable aggregator -> format-table committer"
-                                + " -> format-table end: Writer");
+        if (mode == RuntimeExecutionMode.BATCH) {
+            assertThat(names(vertices))
+                    .containsExactly("Source: gen", "Sort -> format-table writer -> " + SPOOL);
+        } else {
+            assertThat(names(vertices))
+                    .containsExactly("Source: gen", "format-table writer", COMMITTER);
+        }
         assertThat(vertices.get(1).getInputs())
                 .extracting(JobEdge::getShipStrategyName)
                 .singleElement()
@@ -131,7 +142,7 @@ class SinkJobGraphTest {
                         "gen",
                         ", 'sink.shuffle-by-partition.enable'='true', 'sink.parallelism'='3'");
 
-        assertThat(names(vertices)).element(2).isEqualTo("format-table writer");
+        assertThat(names(vertices)).element(2).isEqualTo("format-table writer -> " + SPOOL);
         assertThat(vertices.get(2).getParallelism()).isEqualTo(3);
         assertThat(vertices.get(2).getInputs())
                 .extracting(JobEdge::getShipStrategyName)
@@ -156,6 +167,29 @@ class SinkJobGraphTest {
                 .asString()
                 .isEqualTo("Source: rows -> format-table writer");
         assertThat(names(sunk)).first().asString().isEqualTo("Source: rows");
+    }
+
+    /**
+     * Where each rename copies a file (an object store), the JobManager's main thread would copy
+     * them all; a batch job then commits in a task after the writers, as a streaming one does.
+     */
+    @Test
+    void aBatchWriteWhoseRenamesCopyCommitsInATask() throws Exception {
+        FormatTable table =
+                SinkTables.table(new FaultInjectingFileIO(new FlinkFileIO()), dir, Map.of());
+        assertThat(table.fileIO().renamesInPlace(table.qualifiedLocation())).isFalse();
+        FormatTableSink sink =
+                new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false);
+
+        StreamExecutionEnvironment env = env(RuntimeExecutionMode.BATCH);
+        sink.attachTo(
+                env.fromSequence(0, 9)
+                        .map(id -> (RowData) GenericRowData.of((int) (long) id, null))
+                        .returns(InternalTypeInfo.of(SinkTables.ROW_TYPE)));
+
+        assertThat(names(env))
+                .containsExactly(
+                        "Source: Sequence Source -> Map -> format-table writer", COMMITTER);
     }
 
     private List<JobVertex> jobGraph(RuntimeExecutionMode mode, String from, String sinkOptions) {

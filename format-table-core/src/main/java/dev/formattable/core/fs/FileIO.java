@@ -59,4 +59,28 @@ public interface FileIO extends Serializable {
     default Path qualify(Path path) {
         return path;
     }
+
+    /**
+     * Whether calls on {@code path} are system calls on a local disk: so cheap (a few microseconds)
+     * that handing them to threads costs more than it saves. Callers then make them one after
+     * another. Unknown file systems are taken as remote.
+     */
+    default boolean isLocal(Path path) {
+        return false;
+    }
+
+    /**
+     * Whether a rename on {@code path}'s file system changes only metadata, as on a local disk or
+     * HDFS, rather than copying the file's bytes, as on an object store. Unknown file systems are
+     * taken to copy.
+     */
+    default boolean renamesInPlace(Path path) {
+        return false;
+    }
+
+    /** Whether renames change only metadata on file systems of this scheme: file, hdfs, viewfs. */
+    static boolean schemeRenamesInPlace(String scheme) {
+        return scheme != null
+                && (scheme.equals("file") || scheme.equals("hdfs") || scheme.equals("viewfs"));
+    }
 }

@@ -138,6 +138,26 @@ public class HadoopFileIO implements FileIO {
         return path;
     }
 
+    @Override
+    public boolean isLocal(Path path) {
+        try {
+            FileSystem fs = fs(toHadoop(path));
+            return fs instanceof org.apache.hadoop.fs.LocalFileSystem
+                    || fs instanceof org.apache.hadoop.fs.RawLocalFileSystem;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean renamesInPlace(Path path) {
+        try {
+            return FileIO.schemeRenamesInPlace(fs(toHadoop(path)).getUri().getScheme());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private void writeObject(ObjectOutputStream out) throws IOException {
         out.defaultWriteObject();
         Map<String, String> entries = new HashMap<>();

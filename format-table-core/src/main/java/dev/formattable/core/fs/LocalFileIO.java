@@ -202,4 +202,14 @@ public class LocalFileIO implements FileIO {
             channel.close();
         }
     }
+
+    @Override
+    public boolean isLocal(Path path) {
+        return true;
+    }
+
+    @Override
+    public boolean renamesInPlace(Path path) {
+        return true;
+    }
 }

@@ -1,10 +1,8 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitConflictException;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
-import dev.formattable.core.commit.FormatTableCommit;
 import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.sink.FormatTableCommittable;
@@ -17,11 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -53,14 +49,8 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
 
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableCommitter.class);
 
-    /** The wait before the first retry of a failed commit; it doubles with each retry. */
-    static final long FIRST_RETRY_WAIT_MILLIS = 100;
-
-    static final long MAX_RETRY_WAIT_MILLIS = 10_000;
-
     private final FormatTable table;
-    private final boolean overwrite;
-    private final LinkedHashMap<String, String> staticPartition;
+    private final RetryingCommit commit;
     private final Counter vanishedFiles;
     private final String jobToken;
 
@@ -84,8 +74,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         this.jobToken = jobToken;
         this.sweepsLeft = afterRestart ? SWEEPING_COMMITS : 0;
         this.table = table;
-        this.overwrite = overwrite;
-        this.staticPartition = new LinkedHashMap<>(staticPartition);
+        this.commit = new RetryingCommit(table, overwrite, staticPartition);
         this.vanishedFiles = vanishedFiles;
     }
 
@@ -143,45 +132,11 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
 
     private void commitWithRetries(boolean endOfInput, List<CommitMessage> messages)
             throws IOException, InterruptedException {
-        int retries = table.options().commitMaxRetries();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                CommitResult result = commitOnce(endOfInput, messages);
-                vanishedFiles.inc(result.vanishedFiles());
-                LOG.info("Committed to {}: {}", table.location(), result);
-                return;
-            } catch (InterruptedIOException | CommitConflictException e) {
-                // Cancelled (the commit was taken back; trying again would defy the cancel), or
-                // files removed by another writer while it ran (trying again cannot restore them).
-                throw e;
-            } catch (IOException e) {
-                if (attempt >= retries) {
-                    throw e;
-                }
-                long waitMillis =
-                        Math.min(
-                                MAX_RETRY_WAIT_MILLIS,
-                                FIRST_RETRY_WAIT_MILLIS << Math.min(attempt, 20));
-                LOG.warn(
-                        "Commit to {} failed (try {} of {}); trying again in {} ms",
-                        table.location(),
-                        attempt + 1,
-                        retries + 1,
-                        waitMillis,
-                        e);
-                Thread.sleep(waitMillis);
-            }
-        }
-    }
-
-    /** One try. A failed append is taken back, so the next try starts from the same table. */
-    private CommitResult commitOnce(boolean endOfInput, List<CommitMessage> messages)
-            throws IOException {
-        FormatTableCommit commit = table.newCommit().afterRecovery();
-        if (endOfInput) {
-            commit.withCommitId(FormatTableCommittable.endOfInputCommitId(jobToken));
-        }
-        return overwrite ? commit.overwrite(staticPartition, messages) : commit.append(messages);
+        CommitResult result =
+                commit.commit(
+                        endOfInput ? FormatTableCommittable.endOfInputCommitId(jobToken) : null,
+                        messages);
+        vanishedFiles.inc(result.vanishedFiles());
     }
 
     @Override

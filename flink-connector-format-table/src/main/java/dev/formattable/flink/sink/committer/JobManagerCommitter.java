@@ -1,0 +1,138 @@
+package dev.formattable.flink.sink.committer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.commit.CommitResult;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.StagingToken;
+
+import org.apache.flink.api.common.io.FinalizeOnMaster;
+import org.apache.flink.api.common.io.RichOutputFormat;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The commit of a batch job on the JobManager, once every task has finished, as Flink's {@code
+ * filesystem} sink commits in {@code finalizeGlobal}: no committer task to deploy after the
+ * writers. Chained to each writer, it receives the writer's committables and, once the writer's
+ * input has ended, leaves them in a {@link CommitSpool} file; the JobManager then reads the files
+ * of the attempts that finished and publishes them all with one commit, made at most once under the
+ * id of the commit at the end of the input ({@link FormatTableCommittable#endOfInputCommitId}), as
+ * the committer task makes it.
+ *
+ * <p>A commit that fails after its retries fails the job over: the writers run again and write new
+ * files, and the commit publishes what its first try recorded, if it got that far. The commit runs
+ * in the JobManager's main thread, so the sink uses it only where renames are cheap (see {@code
+ * FileIO#renamesInPlace}).
+ */
+public final class JobManagerCommitter
+        extends RichOutputFormat<CommittableMessage<FormatTableCommittable>>
+        implements FinalizeOnMaster {
+
+    private static final long serialVersionUID = 1L;
+
+    private static final Logger LOG = LoggerFactory.getLogger(JobManagerCommitter.class);
+
+    private final FormatTable table;
+    private final boolean overwrite;
+    private final LinkedHashMap<String, String> staticPartition;
+    private final String sinkId;
+
+    private transient int subtask;
+    private transient int attempt;
+    private transient List<FormatTableCommittable> received;
+
+    /**
+     * @param sinkId the sink's id, as its staging tokens carry it after the job id
+     */
+    public JobManagerCommitter(
+            FormatTable table,
+            boolean overwrite,
+            Map<String, String> staticPartition,
+            String sinkId) {
+        this.table = table;
+        this.overwrite = overwrite;
+        this.staticPartition = new LinkedHashMap<>(staticPartition);
+        this.sinkId = sinkId;
+    }
+
+    @Override
+    public void configure(Configuration parameters) {}
+
+    @Override
+    public void open(InitializationContext context) {
+        subtask = context.getTaskNumber();
+        attempt = context.getAttemptNumber();
+        received = new ArrayList<>();
+    }
+
+    @Override
+    public void writeRecord(CommittableMessage<FormatTableCommittable> message) {
+        if (message instanceof CommittableWithLineage) {
+            received.add(
+                    ((CommittableWithLineage<FormatTableCommittable>) message).getCommittable());
+        }
+    }
+
+    /**
+     * Leaves the committables. Flink closes a failed or cancelled attempt too, which may leave part
+     * of its committables; the JobManager reads only the files of attempts that finished.
+     */
+    @Override
+    public void close() throws IOException {
+        if (received == null) {
+            return; // never opened
+        }
+        String jobToken =
+                StagingToken.jobToken(
+                        getRuntimeContext().getJobInfo().getJobId().toHexString(), sinkId);
+        new CommitSpool(table, sinkId)
+                .write(new CommitSpool.Contents(jobToken, subtask, attempt, received));
+    }
+
+    @Override
+    public void finalizeGlobal(FinalizationContext context) throws IOException {
+        CommitSpool spool = new CommitSpool(table, sinkId);
+        List<CommitMessage> messages = new ArrayList<>();
+        String jobToken = null;
+        for (int i = 0; i < context.getParallelism(); i++) {
+            CommitSpool.Contents contents = spool.read(i, context.getFinishedAttempt(i));
+            jobToken = contents.jobToken;
+            contents.committables.forEach(c -> messages.addAll(c.messages()));
+        }
+        if (jobToken == null) {
+            throw new IllegalStateException("No writer of " + table.location() + " finished");
+        }
+        try {
+            CommitResult result =
+                    new RetryingCommit(table, overwrite, staticPartition)
+                            .commit(FormatTableCommittable.endOfInputCommitId(jobToken), messages);
+            if (result.vanishedFiles() > 0) {
+                LOG.warn(
+                        "The commit to {} skipped {} files that were gone",
+                        table.location(),
+                        result.vanishedFiles());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            InterruptedIOException interrupted =
+                    new InterruptedIOException("Interrupted committing to " + table.location());
+            interrupted.initCause(e);
+            throw interrupted;
+        }
+        // Published: a spool left behind is only litter (remove_orphan_files takes it), and
+        // failing now would run the job again.
+        spool.deleteQuietly();
+    }
+}

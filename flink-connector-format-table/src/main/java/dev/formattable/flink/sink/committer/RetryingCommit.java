@@ -1,0 +1,88 @@
+package dev.formattable.flink.sink.committer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitConflictException;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.commit.CommitResult;
+import dev.formattable.core.commit.FormatTableCommit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One commit of a sink's files, an append or an overwrite, made as a commit after recovery and
+ * tried again up to {@code commit.max-retries} times with a doubling wait. Both the committer task
+ * and the commit on the JobManager publish through it.
+ */
+final class RetryingCommit {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RetryingCommit.class);
+
+    /** The wait before the first retry of a failed commit; it doubles with each retry. */
+    static final long FIRST_RETRY_WAIT_MILLIS = 100;
+
+    static final long MAX_RETRY_WAIT_MILLIS = 10_000;
+
+    private final FormatTable table;
+    private final boolean overwrite;
+    private final LinkedHashMap<String, String> staticPartition;
+
+    RetryingCommit(FormatTable table, boolean overwrite, Map<String, String> staticPartition) {
+        this.table = table;
+        this.overwrite = overwrite;
+        this.staticPartition = new LinkedHashMap<>(staticPartition);
+    }
+
+    /**
+     * Publishes the messages; with a {@code commitId}, at most once (see {@link
+     * FormatTableCommit#withCommitId}). An interrupted commit and a {@link CommitConflictException}
+     * (files another writer removed while it ran) are not tried again.
+     */
+    CommitResult commit(String commitId, List<CommitMessage> messages)
+            throws IOException, InterruptedException {
+        int retries = table.options().commitMaxRetries();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                CommitResult result = commitOnce(commitId, messages);
+                LOG.info("Committed to {}: {}", table.location(), result);
+                return result;
+            } catch (InterruptedIOException | CommitConflictException e) {
+                // Cancelled (the commit was taken back; trying again would defy the cancel), or
+                // files removed by another writer while it ran (trying again cannot restore them).
+                throw e;
+            } catch (IOException e) {
+                if (attempt >= retries) {
+                    throw e;
+                }
+                long waitMillis =
+                        Math.min(
+                                MAX_RETRY_WAIT_MILLIS,
+                                FIRST_RETRY_WAIT_MILLIS << Math.min(attempt, 20));
+                LOG.warn(
+                        "Commit to {} failed (try {} of {}); trying again in {} ms",
+                        table.location(),
+                        attempt + 1,
+                        retries + 1,
+                        waitMillis,
+                        e);
+                Thread.sleep(waitMillis);
+            }
+        }
+    }
+
+    /** One try. A failed append is taken back, so the next try starts from the same table. */
+    private CommitResult commitOnce(String commitId, List<CommitMessage> messages)
+            throws IOException {
+        FormatTableCommit commit = table.newCommit().afterRecovery();
+        if (commitId != null) {
+            commit.withCommitId(commitId);
+        }
+        return overwrite ? commit.overwrite(staticPartition, messages) : commit.append(messages);
+    }
+}
