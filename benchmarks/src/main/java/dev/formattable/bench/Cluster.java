@@ -1,9 +1,13 @@
 package dev.formattable.bench;
 
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.execution.ExecutionState;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.executiongraph.AccessExecutionVertex;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
@@ -78,6 +82,29 @@ public final class Cluster {
                             .map(t -> t.deserializeError(Cluster.class.getClassLoader()))
                             .orElse(null));
         }
+        lastJobEnd = afterFirstVertex(local, job);
+    }
+
+    private static volatile long lastJobEnd = -1;
+
+    /**
+     * How long the last job awaited here ran after the last task of its first vertex (the one that
+     * holds the writers, chained to the source) finished, in ms, from the JobManager's timestamps:
+     * the time of the commit and of the job's end. -1 when not known.
+     */
+    public static long lastJobEndAfterWriters() {
+        return lastJobEnd;
+    }
+
+    private static long afterFirstVertex(MiniCluster local, JobResult job) throws Exception {
+        AccessExecutionGraph graph = local.getArchivedExecutionGraph(job.getJobId()).get();
+        long writersEnd = 0;
+        for (AccessExecutionVertex task :
+                graph.getVerticesTopologically().iterator().next().getTaskVertices()) {
+            writersEnd = Math.max(writersEnd, task.getStateTimestamp(ExecutionState.FINISHED));
+        }
+        long end = graph.getStatusTimestamp(JobStatus.FINISHED);
+        return writersEnd > 0 && end > 0 ? end - writersEnd : -1;
     }
 
     public static synchronized void stop() throws Exception {

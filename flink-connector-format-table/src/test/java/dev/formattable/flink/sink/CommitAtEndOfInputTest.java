@@ -1,7 +1,11 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.sink.committer.JobManagerCommitter;
+
 import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.streaming.api.operators.OutputFormatOperatorFactory;
 import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
+import org.apache.flink.streaming.api.transformations.LegacySinkTransformation;
 import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -21,15 +25,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Whether the committer commits what it holds when its input ends, as the SQL sink decides it while
  * the planner translates a statement: only in batch mode or without checkpoints. With a checkpoint
  * interval set in the table configuration, a bounded streaming job's last files wait for its final
- * checkpoint; committed before it, a failure in between would publish those rows twice.
+ * checkpoint; committed before it, a failure in between would publish those rows twice. A batch job
+ * on a local disk commits on the JobManager instead, once every task has finished.
  */
 class CommitAtEndOfInputTest {
 
     @TempDir Path dir;
 
     @ParameterizedTest(name = "mode={0}, checkpoint interval={1}")
-    @CsvSource({"streaming, 1 s, false", "streaming, , true", "batch, 1 s, true", "batch, , true"})
-    void decidedFromTheTableConfiguration(String mode, String interval, boolean atEnd) {
+    @CsvSource({
+        "streaming, 1 s, at checkpoints",
+        "streaming, , at the end of the input",
+        "batch, 1 s, on the JobManager",
+        "batch, , on the JobManager"
+    })
+    void decidedFromTheTableConfiguration(String mode, String interval, String when) {
         TableEnvironment tables =
                 TableEnvironment.create(
                         mode.equals("batch")
@@ -46,22 +56,32 @@ class CommitAtEndOfInputTest {
                         + dir
                         + "')");
 
-        assertThat(committer(tables, "INSERT INTO t SELECT * FROM gen").commitsAtEndOfInput())
-                .isEqualTo(atEnd);
+        assertThat(whenCommitted(tables, "INSERT INTO t SELECT * FROM gen")).isEqualTo(when);
     }
 
-    private static FormatTableCommitterOperatorFactory committer(
-            TableEnvironment tables, String statement) {
+    private static String whenCommitted(TableEnvironment tables, String statement) {
         TableEnvironmentImpl impl = (TableEnvironmentImpl) tables;
         ModifyOperation insert = (ModifyOperation) impl.getParser().parse(statement).get(0);
         List<Transformation<?>> sinks = impl.getPlanner().translate(List.of(insert));
         for (Transformation<?> sink : sinks) {
             for (Transformation<?> t : sink.getTransitivePredecessors()) {
+                if (t instanceof LegacySinkTransformation
+                        && ((LegacySinkTransformation<?>) t).getOperatorFactory()
+                                instanceof OutputFormatOperatorFactory
+                        && ((OutputFormatOperatorFactory<?, ?>)
+                                                ((LegacySinkTransformation<?>) t)
+                                                        .getOperatorFactory())
+                                        .getOutputFormat()
+                                instanceof JobManagerCommitter) {
+                    return "on the JobManager";
+                }
                 if (t instanceof OneInputTransformation) {
                     StreamOperatorFactory<?> factory =
                             ((OneInputTransformation<?, ?>) t).getOperatorFactory();
                     if (factory instanceof FormatTableCommitterOperatorFactory) {
-                        return (FormatTableCommitterOperatorFactory) factory;
+                        return ((FormatTableCommitterOperatorFactory) factory).commitsAtEndOfInput()
+                                ? "at the end of the input"
+                                : "at checkpoints";
                     }
                 }
             }

@@ -51,6 +51,49 @@ class FormatTableCommitTest {
         return "[" + date + ", " + hour + "]|" + v;
     }
 
+    /** A local file system answers in microseconds: threads would cost more than the calls. */
+    @Test
+    void aCommitOnALocalDiskRenamesOnTheCallingThreadAndElsewhereOnThreadsOfItsOwn()
+            throws IOException {
+        for (boolean local : new boolean[] {true, false}) {
+            java.util.Set<String> renamingThreads =
+                    java.util.concurrent.ConcurrentHashMap.newKeySet();
+            LocalFileIO recording =
+                    new LocalFileIO() {
+                        @Override
+                        public boolean isLocal(Path path) {
+                            return local;
+                        }
+
+                        @Override
+                        public void rename(Path source, Path target) throws IOException {
+                            renamingThreads.add(Thread.currentThread().getName());
+                            super.rename(source, target);
+                        }
+                    };
+            java.nio.file.Path tableDir = dir.resolve("local-" + local);
+            Files.createDirectories(tableDir);
+            FormatTable table =
+                    TestTables.table(
+                            recording, tableDir, TestTables.schema(Map.of(), "h", DataTypes.INT()));
+            List<CommitMessage> messages = new ArrayList<>();
+            for (int h = 0; h < 8; h++) {
+                messages.addAll(write(table, Arrays.asList((Object) h), "v" + h));
+            }
+
+            table.newCommit().append(messages);
+
+            assertThat(readAll(table)).hasSize(8);
+            if (local) {
+                assertThat(renamingThreads).containsExactly(Thread.currentThread().getName());
+            } else {
+                assertThat(renamingThreads)
+                        .isNotEmpty()
+                        .allMatch(name -> name.startsWith("format-table-io-"));
+            }
+        }
+    }
+
     @Test
     void appendPublishesAndNothingIsVisibleBefore() throws IOException {
         FormatTable table = partitioned(Map.of());

@@ -24,6 +24,21 @@ class HadoopFileIOTest extends FileIOContractTest {
         return Path.of("file:" + local.toAbsolutePath());
     }
 
+    /** The local file system is local and renames in place; a scheme Hadoop lacks is neither. */
+    @Test
+    void saysWhereCallsAreLocalAndRenamesInPlace() {
+        assertThat(io.isLocal(root)).isTrue();
+        assertThat(io.renamesInPlace(root)).isTrue();
+        Path unknown = Path.of("nosuchfs://bucket/t");
+        assertThat(io.isLocal(unknown)).isFalse();
+        assertThat(io.renamesInPlace(unknown)).isFalse();
+        assertThat(FileIO.schemeRenamesInPlace("hdfs")).isTrue();
+        assertThat(FileIO.schemeRenamesInPlace("viewfs")).isTrue();
+        assertThat(FileIO.schemeRenamesInPlace("s3a")).isFalse();
+        assertThat(FileIO.schemeRenamesInPlace("gs")).isFalse();
+        assertThat(FileIO.schemeRenamesInPlace(null)).isFalse();
+    }
+
     @Test
     void listKeepsTheCallersSchemeAndHidesChecksums() throws Exception {
         Path file = root.child("f");

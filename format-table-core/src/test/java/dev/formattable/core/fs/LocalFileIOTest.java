@@ -21,6 +21,12 @@ class LocalFileIOTest extends FileIOContractTest {
     }
 
     @Test
+    void isLocalAndRenamesInPlace() {
+        assertThat(io.isLocal(root)).isTrue();
+        assertThat(io.renamesInPlace(root)).isTrue();
+    }
+
+    @Test
     void acceptsFileScheme() throws Exception {
         Path file = Path.of("file:" + tempDir.resolve("f"));
         try (PositionOutputStream out = io.newOutputStream(file, false)) {
