@@ -10,7 +10,16 @@ public final class Args {
 
     /** Every scenario, in the order they run. */
     public static final List<String> SCENARIOS =
-            List.of("write", "stream-write", "files", "scan", "count", "plan", "commit", "heap");
+            List.of(
+                    "write",
+                    "small-write",
+                    "stream-write",
+                    "files",
+                    "scan",
+                    "count",
+                    "plan",
+                    "commit",
+                    "heap");
 
     public final Scale scale;
     public final int pairs;

@@ -34,6 +34,10 @@ public final class BenchmarkMain {
                         rw = rw == null ? new ReadWriteBenchmarks(args, table) : rw;
                         rw.write();
                         break;
+                    case "small-write":
+                        rw = rw == null ? new ReadWriteBenchmarks(args, table) : rw;
+                        rw.smallWrite();
+                        break;
                     case "scan":
                         rw = rw == null ? new ReadWriteBenchmarks(args, table) : rw;
                         rw.scan();

@@ -54,7 +54,6 @@ public final class ReadWriteBenchmarks {
             }
         }
         Dirs.deleteRecursively(root.resolve("rows27"));
-        smallJob();
         new OrcWrites(args, table).run();
     }
 
@@ -63,7 +62,7 @@ public final class ReadWriteBenchmarks {
      * commit (both sides: {@code finalizeGlobal} on the JobManager, for ours in a batch job on a
      * local disk). A second row gives the time from the writers' end to the job's end, the commit.
      */
-    private void smallJob() throws Exception {
+    public void smallWrite() throws Exception {
         long rows = 1000;
         Sql.createGenerator(env, "gen", rows);
         String label = "write parquet, 1000 rows, 100 partitions";
