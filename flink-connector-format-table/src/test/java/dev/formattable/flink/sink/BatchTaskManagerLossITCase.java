@@ -9,18 +9,12 @@ import dev.formattable.core.fs.SeekableInputStream;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.testutils.SinkTables;
 
-import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
@@ -31,7 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -84,14 +77,7 @@ class BatchTaskManagerLossITCase {
                         Map.of("target-file-row-num", "100", "commit.max-retries", "20"));
         if (overwrite) {
             // Rows the overwrite replaces, in the partitions it writes.
-            List<RowData> old = new ArrayList<>();
-            for (int i = 0; i < PARTITIONS; i++) {
-                old.add(SinkTables.row(-1 - i, "k" + i));
-            }
-            table.newCommit()
-                    .append(
-                            SinkTables.stage(table, "earlier", old.toArray(new RowData[0]))
-                                    .messages());
+            SinkTables.appendOneRowPerPartition(table, PARTITIONS);
         }
         KillableFileIO.arm();
 
@@ -102,14 +88,7 @@ class BatchTaskManagerLossITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(2);
-        env.fromSequence(0, ROWS - 1)
-                .map(
-                        id ->
-                                (RowData)
-                                        GenericRowData.of(
-                                                (int) (long) id,
-                                                StringData.fromString("k" + id % PARTITIONS)))
-                .returns(InternalTypeInfo.of(SinkTables.ROW_TYPE))
+        SinkTables.sequence(env, ROWS, PARTITIONS)
                 .sinkTo(
                         new FormatTableSink(
                                 table, SinkTables.ROW_TYPE, overwrite, Map.of(), false));
@@ -131,23 +110,7 @@ class BatchTaskManagerLossITCase {
         }
         cluster.startTaskManager();
 
-        job.getJobExecutionResult().get(3, TimeUnit.MINUTES);
-        AccessExecutionGraph graph =
-                cluster.getExecutionGraphInfo(job.getJobID()).get().getArchivedExecutionGraph();
-        assertThat(graph.getState()).isEqualTo(JobStatus.FINISHED);
-        assertThat(graph.getStatusTimestamp(JobStatus.RESTARTING))
-                .as("the job restarted")
-                .isPositive();
-
-        List<String> expected = new ArrayList<>();
-        for (int id = 0; id < ROWS; id++) {
-            expected.add("k" + id % PARTITIONS + "|" + id);
-        }
-        expected.sort(null);
-        assertThat(SinkTables.rows(table)).as("every row exactly once").isEqualTo(expected);
-        assertThat(SinkTables.stagedFiles(dir.resolve("t")))
-                .as("staged files and commit records left")
-                .isEmpty();
+        BatchRecovery.finishedAfterARestart(cluster, job, table, ROWS, PARTITIONS);
     }
 
     /**

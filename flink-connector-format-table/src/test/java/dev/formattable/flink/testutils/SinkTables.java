@@ -18,9 +18,12 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -177,6 +180,42 @@ public final class SinkTables {
                     .sorted()
                     .collect(Collectors.toList());
         }
+    }
+
+    /**
+     * Publishes one row in each of the partitions {@code k0} to {@code k<n-1>}: rows an overwrite
+     * replaces.
+     */
+    public static void appendOneRowPerPartition(FormatTable table, int partitions)
+            throws IOException {
+        List<RowData> old = new ArrayList<>();
+        for (int i = 0; i < partitions; i++) {
+            old.add(row(-1 - i, "k" + i));
+        }
+        table.newCommit().append(stage(table, "earlier", old.toArray(new RowData[0])).messages());
+    }
+
+    /** The rows {@code 0 .. rows-1} of partition {@code k<id % partitions>}, a batch source. */
+    public static DataStream<RowData> sequence(
+            StreamExecutionEnvironment env, int rows, int partitions) {
+        return env.fromSequence(0, rows - 1)
+                .map(
+                        id ->
+                                (RowData)
+                                        GenericRowData.of(
+                                                (int) (long) id,
+                                                StringData.fromString("k" + id % partitions)))
+                .returns(InternalTypeInfo.of(ROW_TYPE));
+    }
+
+    /** What {@link #rows} reads back after {@link #sequence} was written once. */
+    public static List<String> sequenceRows(int rows, int partitions) {
+        List<String> expected = new ArrayList<>();
+        for (int id = 0; id < rows; id++) {
+            expected.add("k" + id % partitions + "|" + id);
+        }
+        expected.sort(null);
+        return expected;
     }
 
     /** The messages of all committables, in order. */

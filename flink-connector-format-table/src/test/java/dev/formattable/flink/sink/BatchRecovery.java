@@ -1,0 +1,43 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.flink.testutils.SinkTables;
+
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a batch write of {@link SinkTables#sequence} must end with after a failure. */
+final class BatchRecovery {
+
+    private BatchRecovery() {}
+
+    /**
+     * Waits for the job and checks that it finished after restarting, with every row in the table
+     * once and nothing left staged: no data file, spool or commit record.
+     */
+    static AccessExecutionGraph finishedAfterARestart(
+            MiniCluster cluster, JobClient job, FormatTable table, int rows, int partitions)
+            throws Exception {
+        job.getJobExecutionResult().get(3, TimeUnit.MINUTES);
+        AccessExecutionGraph graph =
+                cluster.getExecutionGraphInfo(job.getJobID()).get().getArchivedExecutionGraph();
+        assertThat(graph.getState()).isEqualTo(JobStatus.FINISHED);
+        assertThat(graph.getStatusTimestamp(JobStatus.RESTARTING))
+                .as("the job restarted")
+                .isPositive();
+        assertThat(SinkTables.rows(table))
+                .as("every row exactly once")
+                .isEqualTo(SinkTables.sequenceRows(rows, partitions));
+        assertThat(SinkTables.stagedFiles(Path.of(table.location().path())))
+                .as("staged files, spools and commit records left")
+                .isEmpty();
+        return graph;
+    }
+}
