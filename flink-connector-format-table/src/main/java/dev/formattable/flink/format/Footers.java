@@ -6,7 +6,6 @@ import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.utils.Parallel;
 
-import org.apache.hadoop.conf.Configuration;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -65,13 +64,9 @@ public final class Footers {
     /** The footers of the given files of the table, in order. */
     public static List<FileFooter> read(FormatTable table, List<DataSplit> files)
             throws IOException {
-        Configuration conf = hadoopConf(table);
+        FooterReadOptions options = FooterReadOptions.of(table.options());
         FileFormat format = table.options().format();
-        return Parallel.map(files, PARALLELISM, f -> footer(table, conf, format, f));
-    }
-
-    private static Configuration hadoopConf(FormatTable table) {
-        return FormatFactories.hadoopConf(FormatFactories.formatOptions(table.options()));
+        return Parallel.map(files, PARALLELISM, f -> footer(table, options, format, f));
     }
 
     private static String key(DataSplit file) {
@@ -79,33 +74,34 @@ public final class Footers {
     }
 
     private static FileFooter footer(
-            FormatTable table, Configuration conf, FileFormat format, DataSplit file)
+            FormatTable table, FooterReadOptions options, FileFormat format, DataSplit file)
             throws IOException {
         String key = key(file);
         FileFooter cached = CACHE.get(key);
         if (cached != null) {
             return cached;
         }
-        FileFooter footer = readFooter(table, conf, format, file);
+        FileFooter footer = readFooter(table, options, format, file);
         CACHE.put(key, footer);
         return footer;
     }
 
     private static FileFooter readFooter(
-            FormatTable table, Configuration conf, FileFormat format, DataSplit file)
+            FormatTable table, FooterReadOptions options, FileFormat format, DataSplit file)
             throws IOException {
         FOOTER_READS.incrementAndGet();
         try {
             if (format == FileFormat.PARQUET) {
                 try (ParquetFileReader reader =
-                        ParquetFileReader.open(new FileIOInputFile(table.fileIO(), file))) {
+                        ParquetFileReader.open(
+                                new FileIOInputFile(table.fileIO(), file), options.parquet())) {
                     return FileFooter.ofParquet(reader.getFooter());
                 }
             }
             try (Reader reader =
                     OrcFile.createReader(
                             new org.apache.hadoop.fs.Path(file.path().toString()),
-                            OrcFile.readerOptions(conf).maxLength(file.fileSize()))) {
+                            options.orc(file.fileSize()))) {
                 return FileFooter.ofOrc(reader);
             }
         } catch (IOException | RuntimeException e) {

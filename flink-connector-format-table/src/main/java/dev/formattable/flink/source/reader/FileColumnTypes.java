@@ -2,7 +2,7 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
-import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.format.FooterReadOptions;
 
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.fs.FSDataInputStream;
@@ -44,11 +44,14 @@ final class FileColumnTypes {
     private FileColumnTypes() {}
 
     /** The types of the top-level columns of a file that widening knows, by name. */
-    static Map<String, LogicalType> read(TableOptions options, FileSourceSplit split)
+    static Map<String, LogicalType> read(
+            TableOptions options, FooterReadOptions readOptions, FileSourceSplit split)
             throws IOException {
         Map<String, LogicalType> result = new HashMap<>();
         if (options.format() == FileFormat.PARQUET) {
-            try (ParquetFileReader reader = ParquetFileReader.open(new FlinkInputFile(split))) {
+            try (ParquetFileReader reader =
+                    ParquetFileReader.open(
+                            new FlinkInputFile(split), readOptions.parquetSchema())) {
                 for (Type t : reader.getFooter().getFileMetaData().getSchema().getFields()) {
                     LogicalType type = t.isPrimitive() ? parquetType(t.asPrimitiveType()) : null;
                     if (type != null) {
@@ -58,12 +61,10 @@ final class FileColumnTypes {
             }
             return result;
         }
-        org.apache.hadoop.conf.Configuration conf =
-                FormatFactories.hadoopConf(FormatFactories.formatOptions(options));
         try (org.apache.orc.Reader reader =
                 OrcFile.createReader(
                         new org.apache.hadoop.fs.Path(split.path().toUri()),
-                        OrcFile.readerOptions(conf).maxLength(split.fileSize()))) {
+                        readOptions.orc(split.fileSize()))) {
             TypeDescription schema = reader.getSchema();
             List<String> names = schema.getFieldNames();
             for (int i = 0; i < names.size(); i++) {

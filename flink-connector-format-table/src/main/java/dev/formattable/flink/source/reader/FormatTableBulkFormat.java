@@ -2,6 +2,7 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.flink.format.FooterReadOptions;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
@@ -60,6 +61,8 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     private final String[] metadataKeys;
 
     private transient AtomicLong emitted;
+
+    private transient FooterReadOptions footerReadOptions;
 
     /** Skipped lost and corrupt files; set per reader ({@link #countingSkips}). */
     private transient Counter lostSkipped;
@@ -147,6 +150,14 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         return copy;
     }
 
+    /** Built once per reader instance, not per split: see {@link FooterReadOptions}. */
+    private FooterReadOptions footerReadOptions() {
+        if (footerReadOptions == null) {
+            footerReadOptions = FooterReadOptions.of(table.options());
+        }
+        return footerReadOptions;
+    }
+
     private AtomicLong emitted() {
         if (emitted == null) {
             emitted = new AtomicLong();
@@ -171,7 +182,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         java.util.Map<String, LogicalType> fileColumns = null;
         if (dataType != null) {
             try {
-                fileColumns = FileColumnTypes.read(table.options(), split);
+                fileColumns = FileColumnTypes.read(table.options(), footerReadOptions(), split);
             } catch (IOException | RuntimeException e) {
                 return skipOrFail(split, e);
             }

@@ -1,0 +1,55 @@
+package dev.formattable.flink.format;
+
+import dev.formattable.core.options.TableOptions;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.orc.OrcFile;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+
+/**
+ * What reading the footers of many files of one table needs, built once rather than per file: the
+ * Hadoop configuration of the table's format options and the parquet and orc read options made from
+ * it. Parquet's {@code ParquetFileReader.open(InputFile)} builds a new {@code Configuration(true)}
+ * for every file, which parses {@code core-default.xml} and {@code core-site.xml} again; readers
+ * given these options parse nothing.
+ *
+ * <p>Not serializable: build it where the files are read. It may be shared by threads.
+ */
+public final class FooterReadOptions {
+
+    private final Configuration conf;
+    private final ParquetReadOptions parquet;
+    private final ParquetReadOptions parquetSchema;
+
+    private FooterReadOptions(Configuration conf) {
+        this.conf = conf;
+        this.parquet = HadoopReadOptions.builder(conf).build();
+        this.parquetSchema =
+                HadoopReadOptions.builder(conf)
+                        .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)
+                        .build();
+    }
+
+    /** The options for the files of a table with these options. */
+    public static FooterReadOptions of(TableOptions options) {
+        return new FooterReadOptions(
+                FormatFactories.hadoopConf(FormatFactories.formatOptions(options)));
+    }
+
+    /** Parquet's options for a whole footer: the schema and every row group's statistics. */
+    public ParquetReadOptions parquet() {
+        return parquet;
+    }
+
+    /** Parquet's options for the schema alone: row groups are skipped while decoding. */
+    public ParquetReadOptions parquetSchema() {
+        return parquetSchema;
+    }
+
+    /** Orc's options for a file of {@code length} bytes. */
+    public OrcFile.ReaderOptions orc(long length) {
+        return OrcFile.readerOptions(conf).maxLength(length);
+    }
+}
