@@ -157,22 +157,9 @@ public final class FormatTableSourceBuilder {
                         FormatTableConnectorOptions.SCAN_SPLIT_SIZE.key(),
                         FormatTableConnectorOptions.READ_BATCH_SIZE.key()));
         Configuration config = Configuration.fromMap(options);
+        FormatTableConnectorOptions.checkRanges(config, options);
         long splitSize = config.get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE).getBytes();
         int batchSize = config.get(FormatTableConnectorOptions.READ_BATCH_SIZE);
-        if (splitSize <= 0) {
-            throw new IllegalArgumentException(
-                    String.format(
-                            "'%s'='%s' must be positive",
-                            FormatTableConnectorOptions.SCAN_SPLIT_SIZE.key(),
-                            options.get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE.key())));
-        }
-        if (batchSize <= 0) {
-            throw new IllegalArgumentException(
-                    String.format(
-                            "'%s'='%s' must be positive",
-                            FormatTableConnectorOptions.READ_BATCH_SIZE.key(),
-                            options.get(FormatTableConnectorOptions.READ_BATCH_SIZE.key())));
-        }
         FormatTable table = FormatTables.open(path, rowType, partitionKeys, options);
         if (partitionFilter != null) {
             partitionFilter.bind(table.layout());

@@ -5,10 +5,12 @@ import dev.formattable.core.options.FormatTableOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.ReadableConfig;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The options of the {@code format-table} connector: the connector's own, plus every table option
@@ -30,8 +32,8 @@ public final class FormatTableConnectorOptions {
                     .intType()
                     .noDefaultValue()
                     .withDescription(
-                            "The parallelism of the writers. By default, that of the upstream"
-                                    + " operator.");
+                            "The parallelism of the writers, at least 1. By default, that of"
+                                    + " the upstream operator.");
 
     public static final ConfigOption<Boolean> SINK_SHUFFLE_BY_PARTITION =
             ConfigOptions.key("sink.shuffle-by-partition.enable")
@@ -51,13 +53,15 @@ public final class FormatTableConnectorOptions {
                     .withDescription(
                             "Files larger than this are read by several readers, each taking a"
                                     + " byte range; parquet row groups and orc stripes are read"
-                                    + " by the reader whose range holds their start.");
+                                    + " by the reader whose range holds their start. At least 1"
+                                    + " kb.");
 
     public static final ConfigOption<Integer> READ_BATCH_SIZE =
             ConfigOptions.key("scan.batch-size")
                     .intType()
                     .defaultValue(2048)
-                    .withDescription("Rows per columnar batch when reading parquet and orc.");
+                    .withDescription(
+                            "Rows per columnar batch when reading parquet and orc, 1 to 65536.");
 
     public static final ConfigOption<Duration> SOURCE_MONITOR_INTERVAL =
             ConfigOptions.key("source.monitor-interval")
@@ -68,12 +72,46 @@ public final class FormatTableConnectorOptions {
                                     + " interval and every newly published file (in the"
                                     + " partitions the query keeps) is read once, whole. A limit"
                                     + " is not pushed down to a continuous scan. When not set, the"
-                                    + " scan is bounded.");
+                                    + " scan is bounded. At least 1 ms.");
 
     /** Prefixes of format options passed through to the parquet and orc libraries. */
     public static final List<String> FORMAT_PREFIXES = List.of("parquet.", "orc.");
 
+    /** The smallest {@link #SCAN_SPLIT_SIZE}: smaller ranges would be splits by the million. */
+    public static final MemorySize MIN_SPLIT_SIZE = new MemorySize(1024);
+
+    /** The largest {@link #READ_BATCH_SIZE}: each column's vectors hold a batch. */
+    public static final int MAX_BATCH_SIZE = 65_536;
+
     private FormatTableConnectorOptions() {}
+
+    /**
+     * Refuses, by key and value, a numeric option outside its range. Tables are checked when they
+     * are opened for reading or writing, by SQL and by the DataStream builders alike.
+     *
+     * @param raw the options as given, for the message
+     * @throws IllegalArgumentException {@code "'key'='value' must be ..."}
+     */
+    public static void checkRanges(ReadableConfig options, Map<String, String> raw) {
+        options.getOptional(SINK_PARALLELISM)
+                .filter(p -> p < 1)
+                .ifPresent(p -> refuse(SINK_PARALLELISM, raw, "must be at least 1"));
+        if (options.get(SCAN_SPLIT_SIZE).getBytes() < MIN_SPLIT_SIZE.getBytes()) {
+            refuse(SCAN_SPLIT_SIZE, raw, "must be at least 1 kb");
+        }
+        int batch = options.get(READ_BATCH_SIZE);
+        if (batch < 1 || batch > MAX_BATCH_SIZE) {
+            refuse(READ_BATCH_SIZE, raw, "must be between 1 and " + MAX_BATCH_SIZE);
+        }
+        options.getOptional(SOURCE_MONITOR_INTERVAL)
+                .filter(d -> d.toMillis() < 1)
+                .ifPresent(d -> refuse(SOURCE_MONITOR_INTERVAL, raw, "must be at least 1 ms"));
+    }
+
+    private static void refuse(ConfigOption<?> option, Map<String, String> raw, String why) {
+        throw new IllegalArgumentException(
+                String.format("'%s'='%s' %s", option.key(), raw.get(option.key()), why));
+    }
 
     /** The connector's own options. */
     public static List<ConfigOption<?>> connectorOptions() {

@@ -86,7 +86,7 @@ public class FormatTableDynamicTableFactory
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-        validate(helper);
+        validate(helper, context);
         ReadableConfig options = helper.getOptions();
         return new FormatTableDynamicSource(
                 open(context),
@@ -100,7 +100,7 @@ public class FormatTableDynamicTableFactory
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-        validate(helper);
+        validate(helper, context);
         boolean streaming =
                 context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
                         == RuntimeExecutionMode.STREAMING;
@@ -118,8 +118,19 @@ public class FormatTableDynamicTableFactory
         return servesCatalog() ? sink.withCatalogStaging(table.schema()) : sink;
     }
 
-    private static void validate(FactoryUtil.TableFactoryHelper helper) {
+    private static void validate(FactoryUtil.TableFactoryHelper helper, Context context) {
         helper.validateExcept(FormatTableConnectorOptions.FORMAT_PREFIXES.toArray(new String[0]));
+        try {
+            FormatTableConnectorOptions.checkRanges(
+                    helper.getOptions(), context.getCatalogTable().getOptions());
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(
+                    "Format table "
+                            + context.getObjectIdentifier().asSummaryString()
+                            + " cannot be served: "
+                            + e.getMessage(),
+                    e);
+        }
     }
 
     private static RowType physicalRowType(ResolvedCatalogTable table) {

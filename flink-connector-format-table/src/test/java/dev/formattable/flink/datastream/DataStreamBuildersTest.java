@@ -112,7 +112,10 @@ class DataStreamBuildersTest {
                 .build();
         assertThatThrownBy(() -> source().option("scan.batch-size", "0").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("'scan.batch-size'='0' must be positive");
+                .hasMessage("'scan.batch-size'='0' must be between 1 and 65536");
+        assertThatThrownBy(() -> source().option("scan.split.target-size", "0 b").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'scan.split.target-size'='0 b' must be at least 1 kb");
     }
 
     @Test

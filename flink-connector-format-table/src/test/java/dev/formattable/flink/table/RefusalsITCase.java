@@ -6,6 +6,8 @@ import org.apache.flink.table.api.TableEnvironment;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
 
@@ -49,6 +51,49 @@ class RefusalsITCase extends FlinkTestBase {
         create("a INT", "", path() + ", 'parquet.page.size'='4096'");
         exec(env, "INSERT INTO t VALUES (1)");
         assertThat(query(env, "SELECT * FROM t")).containsExactly("+I[1]");
+    }
+
+    /**
+     * Numeric options outside their range are refused by key and value when the table is opened:
+     * before, a split size of 0 bytes had the enumerator cut files into empty ranges until the
+     * JobManager ran out of heap.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "'scan.split.target-size'='0 b'|SELECT * FROM t|must be at least 1 kb",
+                "'scan.split.target-size'='1023 b'|SELECT * FROM t|must be at least 1 kb",
+                "'scan.batch-size'='0'|SELECT * FROM t|must be between 1 and 65536",
+                "'scan.batch-size'='65537'|SELECT * FROM t|must be between 1 and 65536",
+                "'source.monitor-interval'='0 ms'|SELECT * FROM t|must be at least 1 ms",
+                "'sink.parallelism'='0'|INSERT INTO t VALUES (1)|must be at least 1",
+                "'sink.parallelism'='-2'|INSERT INTO t VALUES (1)|must be at least 1"
+            })
+    void aNumericOptionOutsideItsRangeIsRefusedByName(String option, String statement, String why) {
+        create("a INT", "", path() + ", " + option);
+        assertThatThrownBy(
+                        () -> {
+                            org.apache.flink.table.api.TableResult r = env.executeSql(statement);
+                            r.collect().close();
+                        })
+                .hasStackTraceContaining(
+                        "Format table default_catalog.default_database.t cannot be served: "
+                                + option
+                                + " "
+                                + why);
+    }
+
+    @Test
+    void numericOptionsAtTheEndsOfTheirRangesAreAccepted() {
+        create(
+                "a INT",
+                "",
+                path()
+                        + ", 'scan.split.target-size'='1 kb', 'scan.batch-size'='65536',"
+                        + " 'sink.parallelism'='1'");
+        exec(env, "INSERT INTO t VALUES (1), (2)");
+        assertThat(query(env, "SELECT * FROM t")).containsExactlyInAnyOrder("+I[1]", "+I[2]");
     }
 
     @Test
