@@ -109,7 +109,23 @@ public final class FormatTableDynamicSource
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
     PartitionPredicate predicate() {
         List<PartitionPredicate> all = new ArrayList<>(filters);
-        if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
+        int keys = table.layout().keys().size();
+        if (partitions != null && partitions.stream().allMatch(p -> p.size() == keys)) {
+            // Every partition named whole: one lookup in a set per candidate directory.
+            List<Map<String, String>> named = new ArrayList<>();
+            for (Map<String, String> partition : partitions) {
+                Map<String, String> values = new LinkedHashMap<>();
+                partition.forEach(
+                        (k, v) ->
+                                values.put(
+                                        k,
+                                        v == null || v.equals(table.layout().defaultName())
+                                                ? null
+                                                : v));
+                named.add(values);
+            }
+            all.add(PartitionPredicate.partitions(named));
+        } else if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
             List<PartitionPredicate> any = new ArrayList<>();
             for (Map<String, String> partition : partitions) {
                 List<PartitionPredicate> equalities = new ArrayList<>();

@@ -48,6 +48,15 @@ public abstract class BoundPartitionPredicate implements Serializable {
         return Optional.empty();
     }
 
+    /**
+     * As {@link #candidates(int)}, for the directories below a partition whose first {@code level}
+     * values are {@code prefix}: partitions named one by one allow there only the values of those
+     * below that prefix.
+     */
+    public Optional<Set<Object>> candidates(int level, List<?> prefix) {
+        return candidates(level);
+    }
+
     static BoundPartitionPredicate compare(int level, PartitionPredicate.Op op, Object literal) {
         return new Comparison(level, op, literal);
     }
@@ -66,6 +75,10 @@ public abstract class BoundPartitionPredicate implements Serializable {
 
     static BoundPartitionPredicate not(BoundPartitionPredicate child) {
         return new Not(child);
+    }
+
+    static BoundPartitionPredicate partitionSet(int levels, List<List<Object>> tuples) {
+        return new PartitionSet(levels, tuples);
     }
 
     private static int of(Boolean sqlValue) {
@@ -215,8 +228,10 @@ public abstract class BoundPartitionPredicate implements Serializable {
 
         @Override
         int outcomes(List<?> values, int known) {
+            // FALSE decides an AND and TRUE an OR, whatever the other children give.
+            int decided = and ? FALSE : TRUE;
             int result = children.get(0).outcomes(values, known);
-            for (int i = 1; i < children.size(); i++) {
+            for (int i = 1; i < children.size() && result != decided; i++) {
                 result = combine(result, children.get(i).outcomes(values, known));
             }
             return result;
@@ -250,11 +265,16 @@ public abstract class BoundPartitionPredicate implements Serializable {
 
         @Override
         public Optional<Set<Object>> candidates(int level) {
+            return candidates(level, null);
+        }
+
+        @Override
+        public Optional<Set<Object>> candidates(int level, List<?> prefix) {
             if (!and) {
                 // A disjunction pins a level when every branch does: the union of their values.
                 Set<Object> union = new HashSet<>();
                 for (BoundPartitionPredicate child : children) {
-                    Optional<Set<Object>> c = child.candidates(level);
+                    Optional<Set<Object>> c = childCandidates(child, level, prefix);
                     if (c.isEmpty()) {
                         return Optional.empty();
                     }
@@ -264,7 +284,7 @@ public abstract class BoundPartitionPredicate implements Serializable {
             }
             Set<Object> result = null;
             for (BoundPartitionPredicate child : children) {
-                Optional<Set<Object>> c = child.candidates(level);
+                Optional<Set<Object>> c = childCandidates(child, level, prefix);
                 if (c.isPresent()) {
                     if (result == null) {
                         result = new HashSet<>(c.get());
@@ -274,6 +294,11 @@ public abstract class BoundPartitionPredicate implements Serializable {
                 }
             }
             return Optional.ofNullable(result);
+        }
+
+        private static Optional<Set<Object>> childCandidates(
+                BoundPartitionPredicate child, int level, List<?> prefix) {
+            return prefix == null ? child.candidates(level) : child.candidates(level, prefix);
         }
     }
 
@@ -296,6 +321,85 @@ public abstract class BoundPartitionPredicate implements Serializable {
                 result |= TRUE;
             }
             return result;
+        }
+    }
+
+    /**
+     * Partitions named one by one: a set of their typed values, and a set of each length of their
+     * leading values, so that a directory is pruned by one lookup. Equal to the OR of each
+     * partition's equalities, with a null value matching as {@code IS NULL}.
+     */
+    private static final class PartitionSet extends BoundPartitionPredicate {
+        private static final long serialVersionUID = 1L;
+        private final int levels;
+        private final List<Set<List<Object>>> prefixes = new ArrayList<>();
+        // The values as given, for candidates: a stripped decimal would name another directory.
+        private final List<List<Object>> tuples;
+        // The values of the next level below each prefix, built on first use.
+        private transient volatile java.util.Map<List<Object>, Set<Object>> below;
+
+        PartitionSet(int levels, List<List<Object>> tuples) {
+            this.levels = levels;
+            this.tuples = new ArrayList<>(tuples);
+            for (int length = 0; length <= levels; length++) {
+                Set<List<Object>> set = new HashSet<>();
+                for (List<Object> tuple : tuples) {
+                    set.add(key(tuple, length));
+                }
+                prefixes.add(set);
+            }
+        }
+
+        /** The first {@code length} values, decimals without trailing zeros (so 1.0 is 1.00). */
+        private static List<Object> key(List<?> values, int length) {
+            List<Object> key = new ArrayList<>(length);
+            for (int i = 0; i < length; i++) {
+                Object v = values.get(i);
+                key.add(
+                        v instanceof java.math.BigDecimal
+                                ? ((java.math.BigDecimal) v).stripTrailingZeros()
+                                : v);
+            }
+            return key;
+        }
+
+        @Override
+        int outcomes(List<?> values, int known) {
+            int length = Math.min(known, levels);
+            if (!prefixes.get(length).contains(key(values, length))) {
+                return FALSE;
+            }
+            return length == levels ? TRUE : TRUE | FALSE;
+        }
+
+        @Override
+        public Optional<Set<Object>> candidates(int level) {
+            if (level >= levels) {
+                return Optional.empty();
+            }
+            Set<Object> values = new HashSet<>();
+            for (List<Object> tuple : tuples) {
+                values.add(tuple.get(level));
+            }
+            return Optional.of(values);
+        }
+
+        @Override
+        public Optional<Set<Object>> candidates(int level, List<?> prefix) {
+            if (level >= levels || prefix.size() != level) {
+                return candidates(level);
+            }
+            java.util.Map<List<Object>, Set<Object>> map = below;
+            if (map == null) {
+                map = new java.util.HashMap<>();
+                for (List<Object> tuple : tuples) {
+                    for (int l = 0; l < levels; l++) {
+                        map.computeIfAbsent(key(tuple, l), k -> new HashSet<>()).add(tuple.get(l));
+                    }
+                }
+                below = map; // built whole before it is published
+            }
+            return Optional.of(map.getOrDefault(key(prefix, level), Set.of()));
         }
     }
 }

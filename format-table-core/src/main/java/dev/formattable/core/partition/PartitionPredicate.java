@@ -97,6 +97,18 @@ public abstract class PartitionPredicate implements Serializable {
     }
 
     /**
+     * Partitions named one by one, each as every partition column's literal (null for the default
+     * partition, as {@code IS NULL}): the OR of their equalities, matched against a set of typed
+     * partition values, so a candidate costs one lookup however many partitions are named.
+     *
+     * @param partitions each a map of every partition column to its literal
+     */
+    public static PartitionPredicate partitions(
+            List<? extends java.util.Map<String, ?>> partitions) {
+        return new Partitions(partitions);
+    }
+
+    /**
      * Resolves columns to partition levels and literals to the column types.
      *
      * @throws IllegalArgumentException naming a column that is not a partition column, or a literal
@@ -217,6 +229,43 @@ public abstract class PartitionPredicate implements Serializable {
             return children.stream()
                     .map(Object::toString)
                     .collect(Collectors.joining(and ? " AND " : " OR ", "(", ")"));
+        }
+    }
+
+    private static final class Partitions extends PartitionPredicate {
+        private static final long serialVersionUID = 1L;
+        private final List<java.util.Map<String, Object>> partitions;
+
+        Partitions(List<? extends java.util.Map<String, ?>> partitions) {
+            this.partitions = new ArrayList<>();
+            partitions.forEach(p -> this.partitions.add(new java.util.LinkedHashMap<>(p)));
+        }
+
+        @Override
+        public BoundPartitionPredicate bind(PartitionLayout layout) {
+            List<List<Object>> tuples = new ArrayList<>(partitions.size());
+            for (java.util.Map<String, Object> partition : partitions) {
+                for (String column : partition.keySet()) {
+                    levelOf(layout, column); // refuse a column that is no partition column
+                }
+                if (partition.size() != layout.keys().size()) {
+                    throw new IllegalArgumentException(
+                            String.format(
+                                    "Partition %s must name every partition column %s",
+                                    partition, layout.keys()));
+                }
+                List<Object> tuple = new ArrayList<>(layout.keys().size());
+                for (int level = 0; level < layout.keys().size(); level++) {
+                    tuple.add(coerce(layout, level, partition.get(layout.keys().get(level))));
+                }
+                tuples.add(tuple);
+            }
+            return BoundPartitionPredicate.partitionSet(layout.keys().size(), tuples);
+        }
+
+        @Override
+        public String toString() {
+            return "PARTITIONS " + partitions;
         }
     }
 

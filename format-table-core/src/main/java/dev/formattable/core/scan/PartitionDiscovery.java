@@ -59,12 +59,14 @@ final class PartitionDiscovery {
         int level = 0;
         // Pinned levels: build paths without listing.
         while (level < layout.levels()) {
-            Set<Object> candidates = pinned(level, fixedPrefix);
-            if (candidates == null) {
-                break;
-            }
             List<Node> next = new ArrayList<>();
+            boolean pinned = true;
             for (Node node : current) {
+                Set<Object> candidates = pinned(level, fixedPrefix, node.values);
+                if (candidates == null) {
+                    pinned = false;
+                    break;
+                }
                 for (Object value : candidates) {
                     List<Object> values = append(node.values, value);
                     if (predicate != null && !predicate.mayMatch(values)) {
@@ -75,7 +77,7 @@ final class PartitionDiscovery {
                     }
                 }
             }
-            if (next.size() > MAX_PREFIXES) {
+            if (!pinned || next.size() > MAX_PREFIXES) {
                 break;
             }
             current = next;
@@ -111,7 +113,7 @@ final class PartitionDiscovery {
         return current;
     }
 
-    private Set<Object> pinned(int level, List<Object> fixedPrefix) {
+    private Set<Object> pinned(int level, List<Object> fixedPrefix, List<Object> above) {
         if (level < fixedPrefix.size()) {
             Set<Object> one = new java.util.HashSet<>();
             one.add(fixedPrefix.get(level));
@@ -120,7 +122,7 @@ final class PartitionDiscovery {
         if (predicate == null) {
             return null;
         }
-        Optional<Set<Object>> c = predicate.candidates(level);
+        Optional<Set<Object>> c = predicate.candidates(level, above);
         return c.orElse(null);
     }
 
