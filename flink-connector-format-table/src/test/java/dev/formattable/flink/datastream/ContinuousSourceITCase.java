@@ -2,6 +2,8 @@ package dev.formattable.flink.datastream;
 
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
+import dev.formattable.flink.table.FormatTableConnectorOptions;
+import dev.formattable.flink.table.FormatTables;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.DataStreamTestUtils.CollectingSink;
 import dev.formattable.flink.testutils.FlinkTestBase;
@@ -29,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -92,16 +95,20 @@ class ContinuousSourceITCase extends FlinkTestBase {
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
-        env.fromSource(
-                        FormatTableSource.forRowData(path, TYPE)
-                                .partitionKeys("p")
-                                // Ignored in continuous mode: a file cut into ranges would be
-                                // read only up to its first range, which here holds no row.
-                                .option("scan.split.target-size", "1 b")
-                                .monitorContinuously(Duration.ofMillis(200))
-                                .build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "a")
+        // A split size of one byte (below what the options accept, so given to the source
+        // directly) is ignored in continuous mode: a file cut into ranges would be read only up
+        // to its first range, which here holds no row.
+        FormatTableSource source =
+                FormatTableSource.create(
+                        FormatTables.open(path, TYPE, List.of("p"), Map.of()),
+                        TYPE,
+                        null,
+                        null,
+                        null,
+                        1,
+                        FormatTableConnectorOptions.READ_BATCH_SIZE.defaultValue(),
+                        Duration.ofMillis(200));
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "a")
                 .sinkTo(new CollectingSink(name, TYPE));
         JobClient job = env.executeAsync("continuous read");
         List<Row> published = new ArrayList<>();
