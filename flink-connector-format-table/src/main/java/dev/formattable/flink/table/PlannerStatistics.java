@@ -5,11 +5,13 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FormatTableScan;
+import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.core.stats.ColumnStatistics;
 import dev.formattable.core.stats.Fingerprint;
 import dev.formattable.core.stats.PartitionStatistics;
 import dev.formattable.core.stats.StatisticsStore;
 import dev.formattable.core.stats.TableStatistics;
+import dev.formattable.core.utils.Parallel;
 import dev.formattable.flink.format.ColumnSummary;
 import dev.formattable.flink.format.FileFooter;
 import dev.formattable.flink.format.Footers;
@@ -59,7 +61,7 @@ final class PlannerStatistics {
             if (filter != null) {
                 scan.withPartitionFilter(filter);
             }
-            return of(table, tableType, scan.plan().splits());
+            return of(table, tableType, scan.plan());
         } catch (Exception e) {
             // Statistics are advice: the read itself will name an unreadable file.
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
@@ -67,19 +69,31 @@ final class PlannerStatistics {
         }
     }
 
-    private static TableStats of(FormatTable table, RowType tableType, List<DataSplit> files)
+    private static TableStats of(FormatTable table, RowType tableType, ScanPlan plan)
             throws java.io.IOException {
         Map<Path, List<DataSplit>> byPartition = new LinkedHashMap<>();
-        for (DataSplit file : files) {
+        for (DataSplit file : plan.splits()) {
             byPartition.computeIfAbsent(file.path().parent(), d -> new ArrayList<>()).add(file);
         }
         StatisticsStore store = new StatisticsStore(table.fileIO());
+        // Only the partitions whose listing showed a statistics file, read in parallel.
+        List<Map.Entry<Path, List<DataSplit>>> partitions = new ArrayList<>(byPartition.entrySet());
+        List<Optional<PartitionStatistics>> read =
+                Parallel.map(
+                        partitions,
+                        Footers.PARALLELISM,
+                        p ->
+                                plan.holdsStatistics(p.getKey())
+                                        ? store.readCurrent(
+                                                p.getKey(),
+                                                Fingerprint.ofSplits(p.getKey(), p.getValue()))
+                                        : Optional.empty());
         List<PartitionStatistics> stored = new ArrayList<>();
         List<List<Object>> storedValues = new ArrayList<>();
         List<DataSplit> footerFiles = new ArrayList<>();
-        for (Map.Entry<Path, List<DataSplit>> p : byPartition.entrySet()) {
-            Optional<PartitionStatistics> current =
-                    store.readCurrent(p.getKey(), Fingerprint.ofSplits(p.getKey(), p.getValue()));
+        for (int i = 0; i < partitions.size(); i++) {
+            Map.Entry<Path, List<DataSplit>> p = partitions.get(i);
+            Optional<PartitionStatistics> current = read.get(i);
             if (current.isPresent()) {
                 stored.add(current.get());
                 storedValues.add(p.getValue().get(0).partitionValues());

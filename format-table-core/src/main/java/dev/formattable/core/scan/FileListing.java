@@ -77,6 +77,15 @@ public final class FileListing {
      * counts when its name is not hidden; directories whose names are not hidden are descended.
      */
     public List<List<FileStatus>> dataFiles(List<Path> dirs) throws IOException {
+        return dataFiles(dirs, null, null);
+    }
+
+    /**
+     * As {@link #dataFiles(List)}, also adding to {@code holding} each of {@code dirs} that holds a
+     * file named {@code hiddenName} itself: what the listing saw anyway, so no one need look.
+     */
+    public List<List<FileStatus>> dataFiles(
+            List<Path> dirs, String hiddenName, java.util.Set<Path> holding) throws IOException {
         List<List<FileStatus>> files = new ArrayList<>(dirs.size());
         List<Integer> origins = new ArrayList<>(dirs.size());
         for (int i = 0; i < dirs.size(); i++) {
@@ -88,8 +97,15 @@ public final class FileListing {
             List<Path> next = new ArrayList<>();
             List<Integer> nextOrigins = new ArrayList<>();
             List<List<FileStatus>> listed = Parallel.map(current, parallelism, this::listOrEmpty);
+            boolean top = current == dirs;
             for (int i = 0; i < listed.size(); i++) {
                 for (FileStatus child : listed.get(i)) {
+                    if (top
+                            && holding != null
+                            && !child.isDirectory()
+                            && child.path().name().equals(hiddenName)) {
+                        holding.add(current.get(i));
+                    }
                     if (PartitionLayout.isHidden(child.path().name())
                             || isReserved(current.get(i), child)) {
                         continue;

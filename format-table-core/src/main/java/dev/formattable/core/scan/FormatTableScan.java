@@ -85,7 +85,9 @@ public final class FormatTableScan {
         List<PartitionDiscovery.Node> partitions = discover(listing);
         List<Path> dirs = new ArrayList<>(partitions.size());
         partitions.forEach(p -> dirs.add(p.path));
-        List<List<FileStatus>> files = listing.dataFiles(dirs);
+        java.util.Set<Path> withStatistics = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<List<FileStatus>> files =
+                listing.dataFiles(dirs, ScanPlan.STATISTICS_FILE_NAME, withStatistics);
         List<DataSplit> splits = new ArrayList<>();
         List<List<Object>> partitionValues = new ArrayList<>();
         for (int i = 0; i < partitions.size(); i++) {
@@ -96,7 +98,7 @@ public final class FormatTableScan {
             }
         }
         splits.sort(Comparator.comparing(s -> s.path().toString()));
-        return new ScanPlan(splits, partitionValues, stats);
+        return new ScanPlan(splits, partitionValues, stats, withStatistics);
     }
 
     /**

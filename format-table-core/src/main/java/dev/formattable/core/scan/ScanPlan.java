@@ -5,14 +5,35 @@ import java.util.List;
 /** The result of planning a scan: the splits, and what planning cost in file system calls. */
 public final class ScanPlan {
 
+    /** The name of a partition's statistics file, which the listing notes where it sees one. */
+    public static final String STATISTICS_FILE_NAME = ".format-table-stats";
+
     private final List<DataSplit> splits;
     private final List<List<Object>> partitions;
     private final ListingStats stats;
+    private final java.util.Set<dev.formattable.core.fs.Path> withStatistics;
 
     ScanPlan(List<DataSplit> splits, List<List<Object>> partitions, ListingStats stats) {
+        this(splits, partitions, stats, java.util.Set.of());
+    }
+
+    ScanPlan(
+            List<DataSplit> splits,
+            List<List<Object>> partitions,
+            ListingStats stats,
+            java.util.Set<dev.formattable.core.fs.Path> withStatistics) {
         this.splits = List.copyOf(splits);
         this.partitions = List.copyOf(partitions);
         this.stats = stats;
+        this.withStatistics = java.util.Set.copyOf(withStatistics);
+    }
+
+    /**
+     * Whether the listing saw a statistics file ({@value #STATISTICS_FILE_NAME}) in the partition
+     * directory of these splits: only those are worth opening.
+     */
+    public boolean holdsStatistics(dev.formattable.core.fs.Path partitionDirectory) {
+        return withStatistics.contains(partitionDirectory);
     }
 
     /** The data files to read, sorted by path. */

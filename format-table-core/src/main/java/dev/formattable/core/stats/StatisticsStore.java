@@ -28,7 +28,7 @@ import java.util.UUID;
 public final class StatisticsStore {
 
     /** The name of the statistics file in a partition directory. */
-    public static final String FILE_NAME = ".format-table-stats";
+    public static final String FILE_NAME = dev.formattable.core.scan.ScanPlan.STATISTICS_FILE_NAME;
 
     private static final Logger LOG = LoggerFactory.getLogger(StatisticsStore.class);
 
