@@ -109,48 +109,49 @@ public final class FormatTableDynamicSource
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
     PartitionPredicate predicate() {
         List<PartitionPredicate> all = new ArrayList<>(filters);
-        int keys = table.layout().keys().size();
-        if (partitions != null && partitions.stream().allMatch(p -> p.size() == keys)) {
-            // Every partition named whole: one lookup in a set per candidate directory.
-            List<Map<String, String>> named = new ArrayList<>();
-            for (Map<String, String> partition : partitions) {
-                Map<String, String> values = new LinkedHashMap<>();
-                partition.forEach(
-                        (k, v) ->
-                                values.put(
-                                        k,
-                                        v == null || v.equals(table.layout().defaultName())
-                                                ? null
-                                                : v));
-                named.add(values);
-            }
-            all.add(PartitionPredicate.partitions(named));
-        } else if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
-            List<PartitionPredicate> any = new ArrayList<>();
-            for (Map<String, String> partition : partitions) {
-                List<PartitionPredicate> equalities = new ArrayList<>();
-                partition.forEach(
-                        (k, v) ->
-                                equalities.add(
-                                        v == null || v.equals(table.layout().defaultName())
-                                                ? PartitionPredicate.isNull(k)
-                                                : PartitionPredicate.equal(k, v)));
-                any.add(PartitionPredicate.and(equalities));
-            }
-            if (any.isEmpty()) {
-                // No partition survived: a predicate no partition satisfies.
-                String key = table.layout().keys().get(0);
-                all.add(
-                        PartitionPredicate.and(
-                                PartitionPredicate.isNull(key), PartitionPredicate.isNotNull(key)));
-            } else {
-                all.add(PartitionPredicate.or(any));
-            }
+        if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
+            all.add(pushedPartitions());
         }
         if (all.isEmpty()) {
             return null;
         }
         return all.size() == 1 ? all.get(0) : PartitionPredicate.and(all);
+    }
+
+    /**
+     * The partitions the planner handed back, the default partition's name read as null: a set of
+     * them when each names every key (one lookup per directory, none for an empty list), else the
+     * OR of their equalities.
+     */
+    private PartitionPredicate pushedPartitions() {
+        List<Map<String, String>> named = new ArrayList<>();
+        for (Map<String, String> partition : partitions) {
+            Map<String, String> values = new LinkedHashMap<>();
+            partition.forEach(
+                    (k, v) ->
+                            values.put(
+                                    k,
+                                    v == null || v.equals(table.layout().defaultName())
+                                            ? null
+                                            : v));
+            named.add(values);
+        }
+        int keys = table.layout().keys().size();
+        if (named.stream().allMatch(p -> p.size() == keys)) {
+            return PartitionPredicate.partitions(named);
+        }
+        List<PartitionPredicate> any = new ArrayList<>();
+        for (Map<String, String> partition : named) {
+            List<PartitionPredicate> equalities = new ArrayList<>();
+            partition.forEach(
+                    (k, v) ->
+                            equalities.add(
+                                    v == null
+                                            ? PartitionPredicate.isNull(k)
+                                            : PartitionPredicate.equal(k, v)));
+            any.add(PartitionPredicate.and(equalities));
+        }
+        return PartitionPredicate.or(any);
     }
 
     @Override
