@@ -2,9 +2,11 @@ package dev.formattable.flink.source;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
+import dev.formattable.flink.source.enumerator.PlanningMetrics;
 import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 import dev.formattable.flink.source.reader.MetadataColumns;
 
@@ -44,8 +46,9 @@ import java.util.Set;
  * interval and each file that was not seen before is read once, whole.
  *
  * <p>Each reader registers the counters {@value #LOST_FILES_SKIPPED} and {@value
- * #CORRUPT_FILES_SKIPPED} in its operator's metric group: files the table's {@code scan.ignore-*}
- * options let it skip.
+ * #CORRUPT_FILES_SKIPPED} in its operator's metric group (files the table's {@code scan.ignore-*}
+ * options let it skip) and {@value #ROWS_READ}; the enumerator registers {@link PlanningMetrics} in
+ * the metric group of the source's coordinator.
  */
 public final class FormatTableSource
         implements Source<RowData, FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
@@ -59,12 +62,20 @@ public final class FormatTableSource
     /** The metric counting data files that could not be decoded, and were skipped. */
     public static final String CORRUPT_FILES_SKIPPED = "numCorruptFilesSkipped";
 
+    /** The metric counting rows decoded from data files, before any filter of Flink's. */
+    public static final String ROWS_READ = "numRowsReadFromFiles";
+
     private final FileSource<RowData> files;
     private final FormatTableBulkFormat format;
+    private final FormatTableFileEnumerator.Provider enumerators;
 
-    private FormatTableSource(FileSource<RowData> files, FormatTableBulkFormat format) {
+    private FormatTableSource(
+            FileSource<RowData> files,
+            FormatTableBulkFormat format,
+            FormatTableFileEnumerator.Provider enumerators) {
         this.files = files;
         this.format = format;
+        this.enumerators = enumerators;
     }
 
     /** The format this source reads files with, also usable to read one file on its own. */
@@ -81,13 +92,15 @@ public final class FormatTableSource
     public SourceReader<RowData, FileSourceSplit> createReader(SourceReaderContext context) {
         Counter lost = context.metricGroup().counter(LOST_FILES_SKIPPED);
         Counter corrupt = context.metricGroup().counter(CORRUPT_FILES_SKIPPED);
+        Counter rows = context.metricGroup().counter(ROWS_READ);
         return new FileSourceReader<>(
-                context, format.countingSkips(lost, corrupt), context.getConfiguration());
+                context, format.counting(rows, lost, corrupt), context.getConfiguration());
     }
 
     @Override
     public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
             createEnumerator(SplitEnumeratorContext<FileSourceSplit> context) {
+        enumerators.useMetrics(new PlanningMetrics(context.metricGroup()));
         return files.createEnumerator(context);
     }
 
@@ -96,6 +109,7 @@ public final class FormatTableSource
             restoreEnumerator(
                     SplitEnumeratorContext<FileSourceSplit> context,
                     PendingSplitsCheckpoint<FileSourceSplit> checkpoint) {
+        enumerators.useMetrics(new PlanningMetrics(context.metricGroup()));
         return files.restoreEnumerator(context, checkpoint);
     }
 
@@ -170,13 +184,15 @@ public final class FormatTableSource
                 batchSize,
                 monitorInterval,
                 List.of(),
-                List.of());
+                List.of(),
+                null);
     }
 
     /**
      * As above, with the given metadata columns ({@link MetadataColumns#METADATA}) appended after
      * the projected columns, in order, and predicates on data columns with which the readers skip
-     * row groups and stripes (rows are not filtered: the caller still evaluates them).
+     * row groups and stripes (rows are not filtered: the caller still evaluates them). A bounded
+     * source given {@code planned} splits reads those files instead of listing the table again.
      */
     public static FormatTableSource create(
             FormatTable table,
@@ -188,7 +204,8 @@ public final class FormatTableSource
             int batchSize,
             @Nullable Duration monitorInterval,
             List<String> metadataKeys,
-            List<? extends Expression> dataFilters) {
+            List<? extends Expression> dataFilters,
+            @Nullable List<DataSplit> planned) {
         if (monitorInterval != null) {
             if (limit != null) {
                 throw new IllegalArgumentException(
@@ -199,6 +216,7 @@ public final class FormatTableSource
                         "The monitoring interval must be positive, but is " + monitorInterval);
             }
             splitSize = Long.MAX_VALUE;
+            planned = null;
         }
         int[] produced = projection == null ? range(tableType.getFieldCount()) : projection;
         Set<Integer> seen = new HashSet<>();
@@ -273,14 +291,16 @@ public final class FormatTableSource
                         metadataKeys);
         format.widening(dataType, selectedArray, batchSize);
         FormatTableFileEnumerator.ScanSpec spec =
-                new FormatTableFileEnumerator.ScanSpec(table, predicate, limit, splitSize);
+                new FormatTableFileEnumerator.ScanSpec(table, predicate, limit, splitSize, planned);
+        FormatTableFileEnumerator.Provider enumerators =
+                new FormatTableFileEnumerator.Provider(spec);
         FileSource.FileSourceBuilder<RowData> builder =
                 FileSource.forBulkFileFormat(format, FlinkFileIO.toFlink(table.qualifiedLocation()))
-                        .setFileEnumerator(() -> new FormatTableFileEnumerator(spec));
+                        .setFileEnumerator(enumerators);
         if (monitorInterval != null) {
             builder.monitorContinuously(monitorInterval);
         }
-        return new FormatTableSource(builder.build(), format);
+        return new FormatTableSource(builder.build(), format, enumerators);
     }
 
     private static int[] range(int n) {

@@ -5,7 +5,6 @@ import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.format.Footers;
-import dev.formattable.flink.source.ScanStats;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -58,20 +57,21 @@ final class FooterCount {
                         .equals("Count1AggFunction");
     }
 
-    /** The number of rows of the table's partitions the predicate accepts, from footers. */
-    static long count(FormatTable table, @Nullable PartitionPredicate predicate) {
+    /**
+     * The number of rows of the table's partitions the predicate accepts, from footers: of the
+     * files of {@code planned}, when the query already listed them.
+     */
+    static long count(
+            FormatTable table, @Nullable PartitionPredicate predicate, @Nullable ScanPlan planned) {
         try {
-            FormatTableScan scan = table.newScan();
-            if (predicate != null) {
-                scan.withPartitionFilter(predicate);
+            ScanPlan plan = planned;
+            if (plan == null) {
+                FormatTableScan scan = table.newScan();
+                if (predicate != null) {
+                    scan.withPartitionFilter(predicate);
+                }
+                plan = scan.plan();
             }
-            ScanPlan plan = scan.plan();
-            // Recorded like a read's plan, with one "split" per file whose footer is read.
-            ScanStats.record(
-                    table.location().toString(),
-                    plan.listCalls(),
-                    plan.statusCalls(),
-                    plan.splits().size());
             return Footers.totalRows(table, plan.splits());
         } catch (IOException e) {
             throw new UncheckedIOException(
@@ -82,6 +82,7 @@ final class FooterCount {
     static DataStreamScanProvider provider(
             FormatTable table,
             @Nullable PartitionPredicate predicate,
+            @Nullable ScanPlan planned,
             ScanContext context,
             DataType countType) {
         TypeInformation<RowData> typeInfo = context.createTypeInformation(countType);
@@ -89,7 +90,7 @@ final class FooterCount {
             @Override
             public DataStream<RowData> produceDataStream(
                     ProviderContext providerContext, StreamExecutionEnvironment env) {
-                long rows = count(table, predicate);
+                long rows = count(table, predicate, planned);
                 return env.fromSource(
                                 new NumberSequenceSource(rows, rows),
                                 WatermarkStrategy.noWatermarks(),

@@ -2,6 +2,7 @@ package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.reader.MetadataColumns;
 
@@ -12,7 +13,6 @@ import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
-import org.apache.flink.table.connector.source.abilities.SupportsPartitionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
@@ -22,31 +22,37 @@ import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The SQL scan of a format table. Partition filters and partitions pushed down become a core
- * partition predicate, which prunes the directory listing itself; projections and limits reach the
- * reader.
+ * The SQL scan of a format table. Filters on partition columns are taken through filter push-down
+ * and become a core partition predicate, which prunes the directory listing itself: the scan lists
+ * the partitions a query keeps, never the whole table (the planner's partition push-down would list
+ * every partition directory before pruning). Projections and limits reach the reader.
+ *
+ * <p>When Flink asks for statistics (batch), the files of the surviving partitions are listed once
+ * for them, and that listing is handed to the split enumerator, which then lists nothing again.
  */
 public final class FormatTableDynamicSource
         implements ScanTableSource,
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
-                SupportsPartitionPushDown,
                 SupportsLimitPushDown,
                 SupportsAggregatePushDown,
                 SupportsStatisticReport,
                 SupportsReadingMetadata {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FormatTableDynamicSource.class);
 
     private final FormatTable table;
     private final RowType tableType;
@@ -55,13 +61,15 @@ public final class FormatTableDynamicSource
     @Nullable private final Duration monitorInterval;
     private int[] projection;
     private final List<PartitionPredicate> filters = new ArrayList<>();
-    private List<Map<String, String>> partitions;
     private Long limit;
     private List<String> metadataKeys = List.of();
     private final List<ResolvedExpression> dataFilters = new ArrayList<>();
 
     /** Set when a global COUNT(*) was pushed down: the type of its one-row result. */
     private DataType countType;
+
+    /** The plan made for statistics, shared by this source's copies. */
+    private PlanHandover planned = new PlanHandover();
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
@@ -89,69 +97,33 @@ public final class FormatTableDynamicSource
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        PartitionPredicate predicate = predicate();
+        // A continuous scan lists again at every interval; a bounded one reuses a plan made here.
+        ScanPlan plan = monitorInterval == null ? planned.planFor(filters) : null;
         if (countType != null) {
-            return FooterCount.provider(table, predicate(), context, countType);
+            return FooterCount.provider(table, predicate, plan, context, countType);
         }
         return SourceProvider.of(
                 FormatTableSource.create(
                         table,
                         tableType,
                         projection,
-                        predicate(),
+                        predicate,
                         limit,
                         splitSize,
                         batchSize,
                         monitorInterval,
                         metadataKeys,
-                        dataFilters));
+                        dataFilters,
+                        plan == null ? null : plan.splits()));
     }
 
-    /** The partition filters and pushed-down partitions, as one predicate (or null). */
+    /** The partition filters, as one predicate (or null). */
     PartitionPredicate predicate() {
-        List<PartitionPredicate> all = new ArrayList<>(filters);
-        if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
-            all.add(pushedPartitions());
-        }
-        if (all.isEmpty()) {
+        if (filters.isEmpty()) {
             return null;
         }
-        return all.size() == 1 ? all.get(0) : PartitionPredicate.and(all);
-    }
-
-    /**
-     * The partitions the planner handed back, the default partition's name read as null: a set of
-     * them when each names every key (one lookup per directory, none for an empty list), else the
-     * OR of their equalities.
-     */
-    private PartitionPredicate pushedPartitions() {
-        List<Map<String, String>> named = new ArrayList<>();
-        for (Map<String, String> partition : partitions) {
-            Map<String, String> values = new LinkedHashMap<>();
-            partition.forEach(
-                    (k, v) ->
-                            values.put(
-                                    k,
-                                    v == null || v.equals(table.layout().defaultName())
-                                            ? null
-                                            : v));
-            named.add(values);
-        }
-        int keys = table.layout().keys().size();
-        if (named.stream().allMatch(p -> p.size() == keys)) {
-            return PartitionPredicate.partitions(named);
-        }
-        List<PartitionPredicate> any = new ArrayList<>();
-        for (Map<String, String> partition : named) {
-            List<PartitionPredicate> equalities = new ArrayList<>();
-            partition.forEach(
-                    (k, v) ->
-                            equalities.add(
-                                    v == null
-                                            ? PartitionPredicate.isNull(k)
-                                            : PartitionPredicate.equal(k, v)));
-            any.add(PartitionPredicate.and(equalities));
-        }
-        return PartitionPredicate.or(any);
+        return filters.size() == 1 ? filters.get(0) : PartitionPredicate.and(filters);
     }
 
     @Override
@@ -185,39 +157,6 @@ public final class FormatTableDynamicSource
             }
         }
         return Result.of(accepted, remaining);
-    }
-
-    /**
-     * The partition directories of the table (their files are not listed). The planner prunes them
-     * and hands back the survivors through {@link #applyPartitions}, which the scan then turns into
-     * path prefixes. Values are given in the form Flink parses: a DATE as yyyy-MM-dd.
-     */
-    @Override
-    public Optional<List<Map<String, String>>> listPartitions() {
-        if (!table.layout().isPartitioned()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(PartitionSpecs.list(table));
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Cannot list the partitions of format table " + table.location(), e);
-        }
-    }
-
-    @Override
-    public void applyPartitions(List<Map<String, String>> remainingPartitions) {
-        List<Map<String, String>> ordered = new ArrayList<>();
-        for (Map<String, String> p : remainingPartitions) {
-            Map<String, String> inKeyOrder = new LinkedHashMap<>();
-            for (String key : table.layout().keys()) {
-                if (p.containsKey(key)) {
-                    inKeyOrder.put(key, p.get(key));
-                }
-            }
-            ordered.add(inKeyOrder);
-        }
-        this.partitions = ordered;
     }
 
     @Override
@@ -255,7 +194,16 @@ public final class FormatTableDynamicSource
      */
     @Override
     public TableStats reportStatistics() {
-        return PlannerStatistics.of(table, tableType, predicate());
+        ScanPlan plan;
+        try {
+            plan = PlannerStatistics.plan(table, predicate());
+        } catch (IOException | RuntimeException e) {
+            // Statistics are advice: the scan itself will report what is wrong.
+            LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
+            return TableStats.UNKNOWN;
+        }
+        planned.offer(filters, plan);
+        return PlannerStatistics.of(table, tableType, plan);
     }
 
     @Override
@@ -275,7 +223,7 @@ public final class FormatTableDynamicSource
                         table, tableType, splitSize, batchSize, monitorInterval);
         copy.projection = projection == null ? null : projection.clone();
         copy.filters.addAll(filters);
-        copy.partitions = partitions == null ? null : new ArrayList<>(partitions);
+        copy.planned = planned;
         copy.limit = limit;
         copy.countType = countType;
         copy.metadataKeys = metadataKeys;

@@ -51,25 +51,28 @@ final class PlannerStatistics {
 
     private PlannerStatistics() {}
 
-    /**
-     * The statistics of the partitions the predicate accepts; unknown when a file is unreadable.
-     */
-    static TableStats of(
-            FormatTable table, RowType tableType, @Nullable PartitionPredicate filter) {
+    /** The files of the partitions the predicate accepts: the plan statistics are made from. */
+    static ScanPlan plan(FormatTable table, @Nullable PartitionPredicate filter)
+            throws java.io.IOException {
+        FormatTableScan scan = table.newScan();
+        if (filter != null) {
+            scan.withPartitionFilter(filter);
+        }
+        return scan.plan();
+    }
+
+    /** The statistics of the planned files; unknown when a file is unreadable. */
+    static TableStats of(FormatTable table, RowType tableType, ScanPlan plan) {
         try {
-            FormatTableScan scan = table.newScan();
-            if (filter != null) {
-                scan.withPartitionFilter(filter);
-            }
-            return of(table, tableType, scan.plan());
-        } catch (Exception e) {
+            return compute(table, tableType, plan);
+        } catch (java.io.IOException | RuntimeException e) {
             // Statistics are advice: the read itself will name an unreadable file.
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
             return TableStats.UNKNOWN;
         }
     }
 
-    private static TableStats of(FormatTable table, RowType tableType, ScanPlan plan)
+    private static TableStats compute(FormatTable table, RowType tableType, ScanPlan plan)
             throws java.io.IOException {
         Map<Path, List<DataSplit>> byPartition = new LinkedHashMap<>();
         for (DataSplit file : plan.splits()) {

@@ -1,6 +1,6 @@
 package dev.formattable.flink.table;
 
-import dev.formattable.flink.source.reader.ReadStats;
+import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
 import org.apache.flink.table.api.TableEnvironment;
@@ -88,9 +88,9 @@ class FilterPushDownITCase extends FlinkTestBase {
     }
 
     private long rowsReadBy(TableEnvironment env, String sql, List<String> result) {
-        long before = ReadStats.rowsRead(dir.toString());
-        result.addAll(query(env, sql));
-        return ReadStats.rowsRead(dir.toString()) - before;
+        QueryRun run = run(env, sql);
+        result.addAll(run.rows);
+        return run.counter(FormatTableSource.ROWS_READ);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -42,7 +42,9 @@ class PlannerStatisticsTest {
                 .hasSize(2);
 
         int before = io.calls(Op.READ);
-        TableStats stats = PlannerStatistics.of(table, SinkTables.ROW_TYPE, null);
+        TableStats stats =
+                PlannerStatistics.of(
+                        table, SinkTables.ROW_TYPE, PlannerStatistics.plan(table, null));
         int opened = io.calls(Op.READ) - before;
 
         assertThat(stats.getRowCount()).isEqualTo(PARTITIONS);

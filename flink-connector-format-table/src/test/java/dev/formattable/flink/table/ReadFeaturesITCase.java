@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
-import dev.formattable.flink.source.ScanStats;
+import dev.formattable.flink.source.enumerator.PlanningMetrics;
+import dev.formattable.flink.testutils.CountingFileSystem;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
 import org.apache.flink.table.api.TableEnvironment;
@@ -50,10 +51,15 @@ class ReadFeaturesITCase extends FlinkTestBase {
                         + ")");
     }
 
-    /** 10 days × 5 hours, two rows each. */
-    private TableEnvironment grid() {
-        TableEnvironment env = batchEnv();
-        create(env, "t", "v BIGINT, dt STRING, h INT", "dt, h", "");
+    /** 10 days × 5 hours, two rows each, under a file system that counts listings. */
+    private TableEnvironment grid(boolean batch) {
+        TableEnvironment env = batch ? batchEnv() : streamingEnv();
+        exec(
+                env,
+                "CREATE TABLE t (v BIGINT, dt STRING, h INT) PARTITIONED BY (dt, h) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + CountingFileSystem.uri(dir)
+                        + "')");
         StringBuilder values = new StringBuilder();
         for (int d = 0; d < 10; d++) {
             for (int h = 0; h < 5; h++) {
@@ -69,34 +75,48 @@ class ReadFeaturesITCase extends FlinkTestBase {
 
     @Test
     void pointQueryListsOnlyTheLeafDirectory() {
-        TableEnvironment env = grid();
+        TableEnvironment env = grid(false);
 
-        assertThat(query(env, "SELECT v FROM t WHERE dt = 'd3' AND h = 4"))
-                .containsExactly("+I[340]", "+I[341]");
-        ScanStats.Entry stats = ScanStats.latest(dir.toString());
-        // Planning at execution starts listing at dt=d3/h=4: one listing.
-        assertThat(stats.listCalls).isEqualTo(1);
-        assertThat((long) stats.splits).isEqualTo(dataFilesBelow("dt=d3/h=4"));
+        CountingFileSystem.reset();
+        QueryRun run = run(env, "SELECT v FROM t WHERE dt = 'd3' AND h = 4");
+        assertThat(run.rows).containsExactly("+I[340]", "+I[341]");
+        // Streaming: the enumerator plans, starting its listing at dt=d3/h=4.
+        assertThat(CountingFileSystem.lists()).isEqualTo(1);
+        assertThat(run.counter(PlanningMetrics.LISTINGS)).isEqualTo(1);
+        assertThat(run.counter(PlanningMetrics.SPLITS)).isEqualTo(dataFilesBelow("dt=d3/h=4"));
+    }
+
+    @Test
+    void batchScanHandsTheStatisticsListingToTheEnumerator() {
+        TableEnvironment env = grid(true);
+
+        CountingFileSystem.reset();
+        QueryRun run = run(env, "SELECT v FROM t WHERE dt = 'd3'");
+        assertThat(run.rows).hasSize(10);
+        // The client lists dt=d3 and its five hours for the planner's statistics; the enumerator
+        // plans from that listing and lists nothing.
+        assertThat(CountingFileSystem.lists()).isEqualTo(1 + 5);
+        assertThat(run.counter(PlanningMetrics.LISTINGS)).isZero();
+        assertThat(run.counter(PlanningMetrics.SPLITS)).isEqualTo(dataFilesBelow("dt=d3"));
     }
 
     @Test
     void rangeQueryListsOnlyMatchingSubtrees() {
-        TableEnvironment env = grid();
+        TableEnvironment env = grid(true);
 
+        CountingFileSystem.reset();
         assertThat(query(env, "SELECT count(*) FROM t WHERE dt >= 'd8'")).containsExactly("+I[20]");
-        ScanStats.Entry stats = ScanStats.latest(dir.toString());
-        // The planner keeps 10 partitions; each is a pinned path, so only its leaf is listed.
-        assertThat(stats.listCalls).isEqualTo(10);
-        assertThat((long) stats.splits)
-                .isEqualTo(dataFilesBelow("dt=d8") + dataFilesBelow("dt=d9"));
+        // The root, to find the days at or after d8, then those two days and their ten hours.
+        assertThat(CountingFileSystem.lists()).isEqualTo(1 + 2 + 10);
 
+        CountingFileSystem.reset();
         assertThat(query(env, "SELECT count(*) FROM t")).containsExactly("+I[100]");
-        assertThat(ScanStats.latest(dir.toString()).listCalls).isEqualTo(1 + 10 + 50);
+        assertThat(CountingFileSystem.lists()).isEqualTo(1 + 10 + 50);
     }
 
     @Test
     void projectionOfPartitionColumnsOnly() {
-        TableEnvironment env = grid();
+        TableEnvironment env = grid(true);
 
         assertThat(query(env, "SELECT DISTINCT h FROM t WHERE dt = 'd1'"))
                 .containsExactly("+I[0]", "+I[1]", "+I[2]", "+I[3]", "+I[4]");
@@ -106,7 +126,7 @@ class ReadFeaturesITCase extends FlinkTestBase {
 
     @Test
     void limitStopsTheRead() {
-        TableEnvironment env = grid();
+        TableEnvironment env = grid(true);
 
         assertThat(query(env, "SELECT * FROM t LIMIT 3")).hasSize(3);
         assertThat(query(env, "SELECT * FROM t LIMIT 0")).isEmpty();
@@ -129,10 +149,9 @@ class ReadFeaturesITCase extends FlinkTestBase {
                         + range(20000)
                         + ") AS u(x))");
 
-        assertThat(query(env, "SELECT count(*), sum(v), count(DISTINCT s) FROM big"))
-                .containsExactly("+I[20000, 200010000, 20000]");
-        ScanStats.Entry stats = ScanStats.latest(dir.toString());
-        assertThat((long) stats.splits).isGreaterThan(parquetFiles());
+        QueryRun run = run(env, "SELECT count(*), sum(v), count(DISTINCT s) FROM big");
+        assertThat(run.rows).containsExactly("+I[20000, 200010000, 20000]");
+        assertThat(run.counter(PlanningMetrics.SPLITS)).isGreaterThan(parquetFiles());
     }
 
     /** Data files below a directory of the table, as a scan would read them. */

@@ -6,6 +6,11 @@ import dev.formattable.flink.testutils.FlinkTestBase;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.expressions.CallExpression;
+import org.apache.flink.table.expressions.FieldReferenceExpression;
+import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.expressions.ValueLiteralExpression;
+import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.plan.stats.ColumnStats;
 import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.logical.RowType;
@@ -147,7 +152,7 @@ class StatisticsReportITCase extends FlinkTestBase {
                         1 << 20,
                         1024);
         if (partitions != null) {
-            source.applyPartitions(partitions);
+            source.applyFilters(equalities(partitions));
         }
         return source.reportStatistics();
     }
@@ -292,7 +297,7 @@ class StatisticsReportITCase extends FlinkTestBase {
                         1 << 20,
                         1024);
         if (partitions != null) {
-            source.applyPartitions(partitions);
+            source.applyFilters(equalities(partitions));
         }
         return source.reportStatistics();
     }
@@ -339,5 +344,39 @@ class StatisticsReportITCase extends FlinkTestBase {
         // d1's are still current.
         assertThat(reportSmall(List.of(Map.of("dt", "d1"))).getColumnStats().get("v").getNdv())
                 .isEqualTo(10);
+    }
+
+    /** The filters a query on these partitions pushes: one AND of equalities per partition. */
+    private static List<ResolvedExpression> equalities(List<Map<String, String>> partitions) {
+        List<ResolvedExpression> any = new java.util.ArrayList<>();
+        for (Map<String, String> partition : partitions) {
+            List<ResolvedExpression> all = new java.util.ArrayList<>();
+            partition.forEach(
+                    (key, value) ->
+                            all.add(
+                                    CallExpression.permanent(
+                                            BuiltInFunctionDefinitions.EQUALS,
+                                            List.of(
+                                                    key.equals("h")
+                                                            ? new FieldReferenceExpression(
+                                                                    key, DataTypes.INT(), 0, 0)
+                                                            : new FieldReferenceExpression(
+                                                                    key, DataTypes.STRING(), 0, 0),
+                                                    key.equals("h")
+                                                            ? new ValueLiteralExpression(
+                                                                    Integer.parseInt(value))
+                                                            : new ValueLiteralExpression(value)),
+                                            DataTypes.BOOLEAN())));
+            any.add(
+                    all.size() == 1
+                            ? all.get(0)
+                            : CallExpression.permanent(
+                                    BuiltInFunctionDefinitions.AND, all, DataTypes.BOOLEAN()));
+        }
+        return any.size() == 1
+                ? any
+                : List.of(
+                        CallExpression.permanent(
+                                BuiltInFunctionDefinitions.OR, any, DataTypes.BOOLEAN()));
     }
 }

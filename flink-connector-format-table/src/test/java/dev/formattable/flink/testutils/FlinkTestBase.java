@@ -1,7 +1,6 @@
 package dev.formattable.flink.testutils;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -14,26 +13,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** A shared MiniCluster and helpers to run SQL and read results as sorted strings. */
 public abstract class FlinkTestBase {
 
-    @RegisterExtension
-    protected static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(4)
-                            .setConfiguration(clusterConfig())
-                            .build());
+    /** The metrics of the jobs of this test class, as Flink's reporters see them. */
+    protected static final ReportedMetrics METRICS = new ReportedMetrics();
 
-    private static Configuration clusterConfig() {
-        Configuration conf = new Configuration();
-        // Caps Flink 2.3's known stall when closing split fetchers (FLINK-40660).
-        conf.setString("source.reader.close.timeout", "1000");
-        return conf;
-    }
+    @RegisterExtension
+    protected static final MiniClusterExtension MINI_CLUSTER = METRICS.cluster(4);
 
     protected static TableEnvironment batchEnv() {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
@@ -58,6 +46,11 @@ public abstract class FlinkTestBase {
 
     /** Every row of a query as its string form, sorted. */
     protected static List<String> query(TableEnvironment env, String sql) {
+        return run(env, sql).rows;
+    }
+
+    /** The sorted rows of a query and its job, whose metrics {@link #METRICS} holds. */
+    protected static QueryRun run(TableEnvironment env, String sql) {
         TableResult result = env.executeSql(sql);
         List<String> rows = new ArrayList<>();
         try (CloseableIterator<Row> it = result.collect()) {
@@ -65,7 +58,28 @@ public abstract class FlinkTestBase {
         } catch (Exception e) {
             throw new RuntimeException("Failed: " + sql, e);
         }
-        return rows.stream().sorted().collect(Collectors.toList());
+        rows.sort(null);
+        // Statements answered without a job (SHOW, some CALLs) have none.
+        return new QueryRun(rows, result.getJobClient().map(c -> c.getJobID()).orElse(null));
+    }
+
+    /** A finished query: its rows, sorted, and its job. */
+    protected static final class QueryRun {
+        public final List<String> rows;
+        @javax.annotation.Nullable public final JobID job;
+
+        QueryRun(List<String> rows, JobID job) {
+            this.rows = rows;
+            this.job = job;
+        }
+
+        /** The sum of the job's counters of that name. */
+        public long counter(String name) {
+            if (job == null) {
+                throw new IllegalStateException("The statement ran no job");
+            }
+            return METRICS.counter(job, name);
+        }
     }
 
     protected static Duration timeout() {

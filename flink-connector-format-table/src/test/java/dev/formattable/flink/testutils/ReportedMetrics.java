@@ -2,39 +2,97 @@ package dev.formattable.flink.testutils;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.metrics.MetricConfig;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.reporter.MetricReporter;
+import org.apache.flink.metrics.reporter.MetricReporterFactory;
+import org.apache.flink.runtime.metrics.scope.ScopeFormat;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 /**
- * A MiniCluster whose metrics an in-memory reporter keeps, for tests that read a connector metric
- * as Flink's reporters see it. One per test class: a reporter ends with the cluster it reports for.
+ * A MiniCluster whose metrics a reporter keeps, for tests that read a connector metric as Flink's
+ * reporters see it. Every metric registered for a job is kept until the cluster stops, also after
+ * its task or job ended; a cluster that is started again (one per test class) gets a new reporter.
  */
 public final class ReportedMetrics {
 
-    private final InMemoryReporter reporter = InMemoryReporter.createWithRetainedMetrics();
+    /** The metrics of each running cluster's jobs, by job id. */
+    private static final Map<String, List<Map.Entry<String, Metric>>> BY_JOB =
+            new ConcurrentHashMap<>();
 
-    /** A cluster of one TaskManager with two slots that reports to this reporter. */
+    /** A cluster of one TaskManager with two slots that reports here. */
     public MiniClusterExtension cluster() {
-        Configuration conf = reporter.addToConfiguration(new Configuration());
+        return cluster(2);
+    }
+
+    /** A cluster of one TaskManager with that many slots that reports here. */
+    public MiniClusterExtension cluster(int slots) {
+        Configuration conf = new Configuration();
+        MetricOptions.forReporter(conf, "format_table_test")
+                .set(MetricOptions.REPORTER_FACTORY_CLASS, Factory.class.getName());
         // Caps Flink 2.3's known stall when closing split fetchers (FLINK-40660).
         conf.setString("source.reader.close.timeout", "1000");
         return new MiniClusterExtension(
                 new MiniClusterResourceConfiguration.Builder()
                         .setNumberTaskManagers(1)
-                        .setNumberSlotsPerTaskManager(2)
+                        .setNumberSlotsPerTaskManager(slots)
                         .setConfiguration(conf)
                         .build());
     }
 
-    /** The sum of every counter of that name in the job (one per subtask). */
+    /** The sum of every counter of exactly that name in the job (one per subtask). */
     public long counter(JobID job, String name) {
         long sum = 0;
-        for (Metric m : reporter.findMetrics(job, name).values()) {
-            sum += ((Counter) m).getCount();
+        for (Map.Entry<String, Metric> m : BY_JOB.getOrDefault(job.toString(), List.of())) {
+            if (m.getKey().equals(name)) {
+                sum += ((Counter) m.getValue()).getCount();
+            }
         }
         return sum;
+    }
+
+    /** Keeps what it is told of until it is closed. */
+    private static final class KeepingReporter implements MetricReporter {
+        private final Set<String> jobs = ConcurrentHashMap.newKeySet();
+
+        @Override
+        public void open(MetricConfig config) {}
+
+        @Override
+        public void close() {
+            jobs.forEach(BY_JOB::remove);
+        }
+
+        @Override
+        public void notifyOfAddedMetric(Metric metric, String name, MetricGroup group) {
+            String job = group.getAllVariables().get(ScopeFormat.SCOPE_JOB_ID);
+            if (job != null) {
+                jobs.add(job);
+                BY_JOB.computeIfAbsent(job, j -> new CopyOnWriteArrayList<>())
+                        .add(Map.entry(name, metric));
+            }
+        }
+
+        @Override
+        public void notifyOfRemovedMetric(Metric metric, String name, MetricGroup group) {}
+    }
+
+    /** Flink creates the reporter of each cluster start through this. */
+    public static final class Factory implements MetricReporterFactory {
+        @Override
+        public MetricReporter createMetricReporter(Properties properties) {
+            return new KeepingReporter();
+        }
     }
 }

@@ -6,11 +6,12 @@ import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.source.ScanStats;
 
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.enumerate.FileEnumerator;
 import org.apache.flink.core.fs.Path;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -32,41 +33,88 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
     private final ScanSpec spec;
     private final String idPrefix = UUID.randomUUID().toString().replace("-", "") + "-";
     private long nextId;
+    @Nullable private final PlanningMetrics metrics;
 
-    public FormatTableFileEnumerator(ScanSpec spec) {
+    /** An enumerator that reports what its plans cost in {@code metrics}, if given. */
+    public FormatTableFileEnumerator(ScanSpec spec, @Nullable PlanningMetrics metrics) {
         this.spec = spec;
+        this.metrics = metrics;
     }
 
-    /** What to scan: the table, a partition predicate, a limit and the split size. */
+    /**
+     * Creates the enumerator of a {@link org.apache.flink.connector.file.src.FileSource}, with the
+     * metrics of the coordinator it runs in: the source hands them over ({@link #useMetrics})
+     * before Flink asks for the enumerator.
+     */
+    public static final class Provider implements FileEnumerator.Provider {
+        private static final long serialVersionUID = 1L;
+        private final ScanSpec spec;
+        @Nullable private transient PlanningMetrics metrics;
+
+        public Provider(ScanSpec spec) {
+            this.spec = spec;
+        }
+
+        /** The metrics the next enumerator reports in. */
+        public void useMetrics(PlanningMetrics metrics) {
+            this.metrics = metrics;
+        }
+
+        @Override
+        public FileEnumerator create() {
+            return new FormatTableFileEnumerator(spec, metrics);
+        }
+    }
+
+    /**
+     * What to scan: the table, a partition predicate, a limit and the split size; and the files, if
+     * the client already listed them for this scan (then the table is not listed again).
+     */
     public static final class ScanSpec implements Serializable {
         private static final long serialVersionUID = 1L;
         final FormatTable table;
         final PartitionPredicate predicate;
         final Long limit;
         final long splitSize;
+        @Nullable final List<DataSplit> planned;
 
         public ScanSpec(
-                FormatTable table, PartitionPredicate predicate, Long limit, long splitSize) {
+                FormatTable table,
+                PartitionPredicate predicate,
+                Long limit,
+                long splitSize,
+                @Nullable List<DataSplit> planned) {
             this.table = table;
             this.predicate = predicate;
             this.limit = limit;
             this.splitSize = splitSize;
+            this.planned = planned == null ? null : new ArrayList<>(planned);
         }
     }
 
     @Override
     public Collection<FileSourceSplit> enumerateSplits(Path[] paths, int minDesiredSplits)
             throws IOException {
-        FormatTableScan scan = spec.table.newScan();
-        if (spec.predicate != null) {
-            scan.withPartitionFilter(spec.predicate);
+        List<DataSplit> files;
+        int listCalls = 0;
+        int statusCalls = 0;
+        if (spec.planned != null) {
+            files = spec.planned;
+        } else {
+            FormatTableScan scan = spec.table.newScan();
+            if (spec.predicate != null) {
+                scan.withPartitionFilter(spec.predicate);
+            }
+            if (spec.limit != null) {
+                scan.withLimit(spec.limit);
+            }
+            ScanPlan plan = scan.plan();
+            files = plan.splits();
+            listCalls = plan.listCalls();
+            statusCalls = plan.statusCalls();
         }
-        if (spec.limit != null) {
-            scan.withLimit(spec.limit);
-        }
-        ScanPlan plan = scan.plan();
         List<FileSourceSplit> splits = new ArrayList<>();
-        for (DataSplit file : plan.splits()) {
+        for (DataSplit file : files) {
             Path path = FlinkFileIO.toFlink(file.path());
             long size = file.fileSize();
             long offset = 0;
@@ -83,11 +131,9 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
                 offset += length;
             } while (offset < size);
         }
-        ScanStats.record(
-                spec.table.location().toString(),
-                plan.listCalls(),
-                plan.statusCalls(),
-                splits.size());
+        if (metrics != null) {
+            metrics.planned(listCalls, statusCalls, splits.size());
+        }
         return splits;
     }
 }

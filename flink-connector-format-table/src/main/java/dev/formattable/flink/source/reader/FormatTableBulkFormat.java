@@ -64,7 +64,9 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     private transient FooterReadOptions footerReadOptions;
 
-    /** Skipped lost and corrupt files; set per reader ({@link #countingSkips}). */
+    /** Rows decoded, skipped lost and corrupt files; set per reader ({@link #counting}). */
+    private transient Counter rowsRead;
+
     private transient Counter lostSkipped;
 
     private transient Counter corruptSkipped;
@@ -128,10 +130,10 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     }
 
     /**
-     * A copy of this format that counts the lost and corrupt files it skips in the given counters:
-     * one per source reader, so each subtask reports its own skips.
+     * A copy of this format that counts the rows it decodes and the lost and corrupt files it skips
+     * in the given counters: one per source reader, so each subtask reports its own.
      */
-    public FormatTableBulkFormat countingSkips(Counter lost, Counter corrupt) {
+    public FormatTableBulkFormat counting(Counter rows, Counter lost, Counter corrupt) {
         FormatTableBulkFormat copy =
                 new FormatTableBulkFormat(
                         inner,
@@ -145,6 +147,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         copy.dataType = dataType;
         copy.selected = selected;
         copy.batchSize = batchSize;
+        copy.rowsRead = rows;
         copy.lostSkipped = lost;
         copy.corruptSkipped = corrupt;
         return copy;
@@ -321,7 +324,6 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         private final JoinedRowData joined;
         private final ProjectedRowData projected;
         private final MutableRecordAndPosition<RowData> current = new MutableRecordAndPosition<>();
-        private final AtomicLong rowsRead = ReadStats.rowsCounter(table.location().toString());
 
         @Nullable private final TypeWidening.WidenedRow widened;
 
@@ -373,7 +375,9 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
                 if (record == null) {
                     return null;
                 }
-                rowsRead.incrementAndGet();
+                if (rowsRead != null) {
+                    rowsRead.inc();
+                }
                 RowData fileRow = record.getRecord();
                 for (int i = 0; i < notNullFileFields.length; i++) {
                     if (fileRow.isNullAt(notNullFileFields[i])) {

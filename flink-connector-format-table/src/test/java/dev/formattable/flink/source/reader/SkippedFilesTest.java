@@ -52,7 +52,7 @@ class SkippedFilesTest {
                         new int[0],
                         new String[0],
                         null)
-                .countingSkips(lost, corrupt);
+                .counting(new org.apache.flink.metrics.SimpleCounter(), lost, corrupt);
     }
 
     private FileSourceSplit split(java.nio.file.Path file, long size) {
