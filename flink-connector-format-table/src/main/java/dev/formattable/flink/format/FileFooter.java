@@ -1,5 +1,7 @@
 package dev.formattable.flink.format;
 
+import org.apache.flink.table.types.logical.LogicalType;
+
 import org.apache.hadoop.hive.common.type.HiveDecimal;
 import org.apache.orc.ColumnStatistics;
 import org.apache.orc.DateColumnStatistics;
@@ -36,10 +38,18 @@ public final class FileFooter {
 
     private final long rows;
     private final Map<String, ColumnSummary> columns;
+    private final Map<String, LogicalType> columnTypes;
 
-    private FileFooter(long rows, Map<String, ColumnSummary> columns) {
+    private FileFooter(
+            long rows, Map<String, ColumnSummary> columns, Map<String, LogicalType> columnTypes) {
         this.rows = rows;
         this.columns = Collections.unmodifiableMap(columns);
+        this.columnTypes = Collections.unmodifiableMap(columnTypes);
+    }
+
+    /** The types the file stores its top-level columns at ({@link FileColumnTypes}), by name. */
+    public Map<String, LogicalType> columnTypes() {
+        return columnTypes;
     }
 
     /** The file's row count. */
@@ -76,7 +86,8 @@ public final class FileFooter {
                                 bounded ? parquetValue(stats.genericGetMax(), type) : null);
             }
         }
-        return new FileFooter(rows, columns);
+        return new FileFooter(
+                rows, columns, FileColumnTypes.ofParquet(footer.getFileMetaData().getSchema()));
     }
 
     @Nullable
@@ -126,7 +137,7 @@ public final class FileFooter {
             column.add(rows - values, values, orcBound(s, true), orcBound(s, false));
             columns.put(names.get(i), column);
         }
-        return new FileFooter(rows, columns);
+        return new FileFooter(rows, columns, FileColumnTypes.ofOrc(schema));
     }
 
     @Nullable

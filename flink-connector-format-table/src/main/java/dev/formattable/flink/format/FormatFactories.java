@@ -115,6 +115,12 @@ public final class FormatFactories {
                     UTC_TIMESTAMP,
                     true);
         }
+        return orcReader(conf, dataType, selected, batchSize, orcPredicates(filters, columns));
+    }
+
+    /** The filters orc's readers can skip row index groups with: those on these columns only. */
+    public static List<OrcFilters.Predicate> orcPredicates(
+            List<? extends Expression> filters, java.util.Set<String> columns) {
         List<OrcFilters.Predicate> orcPredicates = new ArrayList<>();
         for (Expression e : filters) {
             if (refersOnlyTo(e, columns)) {
@@ -124,7 +130,12 @@ public final class FormatFactories {
                 }
             }
         }
-        return orcReader(conf, dataType, selected, batchSize, orcPredicates);
+        return orcPredicates;
+    }
+
+    /** Whether the readers take parquet's timestamps as UTC, as our writers store them. */
+    public static boolean utcTimestamps() {
+        return UTC_TIMESTAMP;
     }
 
     private static boolean refersOnlyTo(Expression e, java.util.Set<String> columns) {

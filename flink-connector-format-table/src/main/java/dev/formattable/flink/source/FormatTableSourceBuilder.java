@@ -3,6 +3,8 @@ package dev.formattable.flink.source;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.flink.source.enumerator.ScanSpec;
+import dev.formattable.flink.source.reader.ReadSpec;
 import dev.formattable.flink.table.FormatTableConnectorOptions;
 import dev.formattable.flink.table.FormatTables;
 
@@ -23,7 +25,7 @@ import java.util.Set;
 
 /**
  * Builds the source of a format table for a DataStream program. It is the source the SQL connector
- * uses ({@link FormatTableSource#create}), so both read a table the same way.
+ * uses: both build a {@link ScanSpec} and a {@link ReadSpec}, so both read a table the same way.
  *
  * <pre>{@code
  * FormatTableSource source =
@@ -168,14 +170,14 @@ public final class FormatTableSourceBuilder {
                 projection == null
                         ? null
                         : projection.stream().mapToInt(rowType::getFieldIndex).toArray();
-        return FormatTableSource.create(
-                table,
-                rowType,
-                indexes,
-                partitionFilter,
-                null,
-                splitSize,
-                batchSize,
-                monitorInterval);
+        ScanSpec scan =
+                ScanSpec.builder(table)
+                        .partitionFilter(partitionFilter)
+                        .splitSize(splitSize)
+                        .monitorContinuously(monitorInterval)
+                        .build();
+        ReadSpec read =
+                ReadSpec.builder(table, rowType).projection(indexes).batchSize(batchSize).build();
+        return FormatTableSource.create(scan, read, List.of());
     }
 }

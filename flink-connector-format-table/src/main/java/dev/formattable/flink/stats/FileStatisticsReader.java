@@ -8,8 +8,8 @@ import dev.formattable.core.stats.PartitionStatisticsBuilder;
 import dev.formattable.core.stats.StatisticsPlanner;
 import dev.formattable.core.types.DataField;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+import dev.formattable.flink.source.reader.ReadSpec;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.configuration.Configuration;
@@ -117,14 +117,11 @@ public final class FileStatisticsReader implements Serializable {
             converters.add(converter);
         }
         format =
-                FormatTableSource.create(
-                                table,
-                                tableType,
-                                projection,
-                                null,
-                                null,
-                                Long.MAX_VALUE,
-                                BATCH_SIZE)
-                        .bulkFormat();
+                new FormatTableBulkFormat(
+                        ReadSpec.builder(table, tableType)
+                                .projection(projection)
+                                .batchSize(BATCH_SIZE)
+                                .build(),
+                        List.of());
     }
 }

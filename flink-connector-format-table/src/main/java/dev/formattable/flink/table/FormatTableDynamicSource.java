@@ -4,7 +4,9 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.source.FormatTableSource;
+import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.MetadataColumns;
+import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -30,9 +32,11 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The SQL scan of a format table. Filters on partition columns are taken through filter push-down
@@ -43,7 +47,7 @@ import java.util.Optional;
  * <p>When Flink asks for statistics (batch), the files of the surviving partitions are listed once
  * for them, and that listing is handed to the split enumerator, which then lists nothing again.
  */
-public final class FormatTableDynamicSource
+public class FormatTableDynamicSource
         implements ScanTableSource,
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
@@ -54,13 +58,17 @@ public final class FormatTableDynamicSource
 
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableDynamicSource.class);
 
-    private final FormatTable table;
-    private final RowType tableType;
-    private final long splitSize;
-    private final int batchSize;
-    @Nullable private final Duration monitorInterval;
+    final FormatTable table;
+    final RowType tableType;
+    final long splitSize;
+    final int batchSize;
+    @Nullable final Duration monitorInterval;
     private int[] projection;
     private final List<PartitionPredicate> filters = new ArrayList<>();
+
+    /** Partitions the planner handed back ({@link CatalogTableSource}), or null. */
+    @Nullable private List<Map<String, String>> partitions;
+
     private Long limit;
     private List<String> metadataKeys = List.of();
     private final List<ResolvedExpression> dataFilters = new ArrayList<>();
@@ -99,31 +107,51 @@ public final class FormatTableDynamicSource
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         PartitionPredicate predicate = predicate();
         // A continuous scan lists again at every interval; a bounded one reuses a plan made here.
-        ScanPlan plan = monitorInterval == null ? planned.planFor(filters) : null;
+        ScanPlan plan = monitorInterval == null ? planned.planFor(pushed()) : null;
         if (countType != null) {
             return FooterCount.provider(table, predicate, plan, context, countType);
         }
-        return SourceProvider.of(
-                FormatTableSource.create(
-                        table,
-                        tableType,
-                        projection,
-                        predicate,
-                        limit,
-                        splitSize,
-                        batchSize,
-                        monitorInterval,
-                        metadataKeys,
-                        dataFilters,
-                        plan == null ? null : plan.splits()));
+        ScanSpec scan =
+                ScanSpec.builder(table)
+                        .partitionFilter(predicate)
+                        .limit(limit)
+                        .splitSize(splitSize)
+                        .planned(plan == null ? null : plan.splits())
+                        .monitorContinuously(monitorInterval)
+                        .build();
+        ReadSpec read =
+                ReadSpec.builder(table, tableType)
+                        .projection(projection)
+                        .metadata(metadataKeys)
+                        .limit(limit)
+                        .batchSize(batchSize)
+                        .filesReadAsIs(plan == null ? Set.of() : planned.readAsIs())
+                        .build();
+        return SourceProvider.of(FormatTableSource.create(scan, read, dataFilters));
     }
 
-    /** The partition filters, as one predicate (or null). */
+    /** The partition filters and pushed-down partitions, as one predicate (or null). */
     PartitionPredicate predicate() {
-        if (filters.isEmpty()) {
+        List<PartitionPredicate> all = new ArrayList<>(filters);
+        if (partitions != null && partitions.stream().noneMatch(Map::isEmpty)) {
+            all.add(PushedPartitions.predicate(table, partitions));
+        }
+        if (all.isEmpty()) {
             return null;
         }
-        return filters.size() == 1 ? filters.get(0) : PartitionPredicate.and(filters);
+        return all.size() == 1 ? all.get(0) : PartitionPredicate.and(all);
+    }
+
+    /** What a plan is made for: the partition filters and partitions pushed so far. */
+    private List<Object> pushed() {
+        List<Object> pushed = new ArrayList<>(filters);
+        pushed.add(partitions == null ? List.of() : partitions);
+        return pushed;
+    }
+
+    /** Reads only these partitions (of the table's keys, in any order). */
+    void pushPartitions(List<Map<String, String>> remaining) {
+        this.partitions = PushedPartitions.inKeyOrder(table, remaining);
     }
 
     @Override
@@ -202,8 +230,10 @@ public final class FormatTableDynamicSource
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
             return TableStats.UNKNOWN;
         }
-        planned.offer(filters, plan);
-        return PlannerStatistics.of(table, tableType, plan);
+        Set<String> readAsIs = new HashSet<>();
+        TableStats stats = PlannerStatistics.of(table, tableType, plan, readAsIs);
+        planned.offer(pushed(), plan, readAsIs);
+        return stats;
     }
 
     @Override
@@ -218,9 +248,8 @@ public final class FormatTableDynamicSource
 
     @Override
     public DynamicTableSource copy() {
-        FormatTableDynamicSource copy =
-                new FormatTableDynamicSource(
-                        table, tableType, splitSize, batchSize, monitorInterval);
+        FormatTableDynamicSource copy = blank();
+        copy.partitions = partitions; // shared, never changed: plans are matched by it
         copy.projection = projection == null ? null : projection.clone();
         copy.filters.addAll(filters);
         copy.planned = planned;
@@ -229,6 +258,12 @@ public final class FormatTableDynamicSource
         copy.metadataKeys = metadataKeys;
         copy.dataFilters.addAll(dataFilters);
         return copy;
+    }
+
+    /** A source like this one with nothing pushed down. */
+    FormatTableDynamicSource blank() {
+        return new FormatTableDynamicSource(
+                table, tableType, splitSize, batchSize, monitorInterval);
     }
 
     @Override

@@ -25,6 +25,7 @@ import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -88,13 +89,17 @@ public class FormatTableDynamicTableFactory
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         validate(helper, context);
         ReadableConfig options = helper.getOptions();
-        return new FormatTableDynamicSource(
-                open(context),
-                physicalRowType(context.getCatalogTable()),
-                options.get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE).getBytes(),
-                options.get(FormatTableConnectorOptions.READ_BATCH_SIZE),
+        FormatTable table = open(context);
+        RowType type = physicalRowType(context.getCatalogTable());
+        long splitSize = options.get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE).getBytes();
+        int batchSize = options.get(FormatTableConnectorOptions.READ_BATCH_SIZE);
+        Duration interval =
                 options.getOptional(FormatTableConnectorOptions.SOURCE_MONITOR_INTERVAL)
-                        .orElse(null));
+                        .orElse(null);
+        // A catalog table takes partitions as the catalog lists them, for its statistics.
+        return servesCatalog()
+                ? new CatalogTableSource(table, type, splitSize, batchSize, interval)
+                : new FormatTableDynamicSource(table, type, splitSize, batchSize, interval);
     }
 
     @Override

@@ -1,11 +1,11 @@
 package dev.formattable.flink.table;
 
-import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.ScanPlan;
 
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The plan a SQL scan made in the client for the planner's statistics, kept for the split
@@ -19,26 +19,39 @@ final class PlanHandover {
     /** The most files a plan handed to the enumerator may hold. */
     static final int MAX_FILES = 20_000;
 
-    @Nullable private List<PartitionPredicate> madeFor;
+    @Nullable private List<Object> madeFor;
     @Nullable private ScanPlan plan;
+    private Set<String> readAsIs = Set.of();
 
-    /** Keeps the plan made under these partition filters. */
-    void offer(List<PartitionPredicate> filters, ScanPlan plan) {
+    /**
+     * Keeps the plan made under these partition filters, and the files of it whose footers showed
+     * the table's types ({@link dev.formattable.flink.source.reader.ReadSpec#fileKey}).
+     */
+    void offer(List<Object> filters, ScanPlan plan, Set<String> readAsIs) {
         this.madeFor = List.copyOf(filters);
         this.plan = plan;
+        this.readAsIs = Set.copyOf(readAsIs);
+    }
+
+    /** The files of the plan kept whose footers showed the table's types. */
+    Set<String> readAsIs() {
+        return readAsIs;
     }
 
     /** The plan made under exactly these filters, or null to plan at the enumerator. */
     @Nullable
-    ScanPlan planFor(List<PartitionPredicate> filters) {
+    ScanPlan planFor(List<Object> filters) {
         if (plan == null || plan.splits().size() > MAX_FILES || !sameFilters(filters)) {
             return null;
         }
         return plan;
     }
 
-    /** The same predicate objects in the same order: copies of a source share them. */
-    private boolean sameFilters(List<PartitionPredicate> filters) {
+    /**
+     * The same predicate objects (and partition lists) in the same order: copies of a source share
+     * them.
+     */
+    private boolean sameFilters(List<Object> filters) {
         if (madeFor.size() != filters.size()) {
             return false;
         }

@@ -1,7 +1,10 @@
 package dev.formattable.flink.datastream;
 
+import dev.formattable.core.FormatTable;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
+import dev.formattable.flink.source.enumerator.ScanSpec;
+import dev.formattable.flink.source.reader.ReadSpec;
 import dev.formattable.flink.table.FormatTableConnectorOptions;
 import dev.formattable.flink.table.FormatTables;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
@@ -98,16 +101,18 @@ class ContinuousSourceITCase extends FlinkTestBase {
         // A split size of one byte (below what the options accept, so given to the source
         // directly) is ignored in continuous mode: a file cut into ranges would be read only up
         // to its first range, which here holds no row.
+        FormatTable table = FormatTables.open(path, TYPE, List.of("p"), Map.of());
         FormatTableSource source =
                 FormatTableSource.create(
-                        FormatTables.open(path, TYPE, List.of("p"), Map.of()),
-                        TYPE,
-                        null,
-                        null,
-                        null,
-                        1,
-                        FormatTableConnectorOptions.READ_BATCH_SIZE.defaultValue(),
-                        Duration.ofMillis(200));
+                        ScanSpec.builder(table)
+                                .splitSize(1)
+                                .monitorContinuously(Duration.ofMillis(200))
+                                .build(),
+                        ReadSpec.builder(table, TYPE)
+                                .batchSize(
+                                        FormatTableConnectorOptions.READ_BATCH_SIZE.defaultValue())
+                                .build(),
+                        List.of());
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "a")
                 .sinkTo(new CollectingSink(name, TYPE));
         JobClient job = env.executeAsync("continuous read");

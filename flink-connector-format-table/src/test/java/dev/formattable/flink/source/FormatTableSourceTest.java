@@ -6,6 +6,8 @@ import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.source.enumerator.ScanSpec;
+import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
@@ -47,8 +49,9 @@ class FormatTableSourceTest {
     void aProjectionNamingAColumnTwiceIsRefused() {
         assertThatThrownBy(
                         () ->
-                                FormatTableSource.create(
-                                        table(), TYPE, new int[] {1, 0, 1}, null, null, 1024, 16))
+                                ReadSpec.builder(table(), TYPE)
+                                        .projection(new int[] {1, 0, 1})
+                                        .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("names column 'k' more than once");
     }
@@ -56,9 +59,37 @@ class FormatTableSourceTest {
     @Test
     void producesTheProjectedType() {
         assertThat(
-                        FormatTableSource.create(table(), TYPE, new int[] {1}, null, null, 1024, 16)
+                        FormatTableSource.create(
+                                        ScanSpec.builder(table()).build(),
+                                        ReadSpec.builder(table(), TYPE)
+                                                .projection(new int[] {1})
+                                                .build(),
+                                        List.of())
                                 .getBoundedness()
                                 .name())
                 .isEqualTo("BOUNDED");
+    }
+
+    @Test
+    void aContinuousScanWithALimitIsRefused() {
+        assertThatThrownBy(
+                        () ->
+                                ScanSpec.builder(table())
+                                        .limit(10L)
+                                        .monitorContinuously(java.time.Duration.ofSeconds(1))
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("A continuous source of a format table cannot have a limit");
+    }
+
+    @Test
+    void anUnknownMetadataColumnIsRefused() {
+        assertThatThrownBy(
+                        () ->
+                                ReadSpec.builder(table(), TYPE)
+                                        .metadata(List.of("file.owner"))
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Unknown metadata column 'file.owner'");
     }
 }

@@ -26,25 +26,33 @@ class PlanningListingsITCase extends FlinkTestBase {
 
     @TempDir static Path small;
     @TempDir static Path large;
+    @TempDir static Path smallOrc;
 
     /** 20 × 10 partitions and 100 × 100 partitions, one file of one row in each. */
     @BeforeAll
     static void writeTables() throws IOException {
+        Path file = seedFile("parquet");
+        fill(small, 20, 10, file);
+        fill(large, 100, 100, file);
+        fill(smallOrc, 20, 10, seedFile("orc"));
+    }
+
+    /** One data file of one row, written by a SQL insert. */
+    private static Path seedFile(String format) throws IOException {
         Path template = Files.createTempDirectory("listings-template");
         TableEnvironment env = batchEnv();
         exec(
                 env,
                 "CREATE TABLE seed (v BIGINT, d STRING, h INT) PARTITIONED BY (d, h) WITH"
-                        + " ('connector'='format-table', 'path'='"
+                        + " ('connector'='format-table', 'file.format'='"
+                        + format
+                        + "', 'path'='"
                         + template
                         + "')");
         exec(env, "INSERT INTO seed VALUES (7, 'x', 0)");
-        Path file;
         try (Stream<Path> files = Files.walk(template.resolve("d=x/h=0"))) {
-            file = files.filter(Files::isRegularFile).findFirst().orElseThrow();
+            return files.filter(Files::isRegularFile).findFirst().orElseThrow();
         }
-        fill(small, 20, 10, file);
-        fill(large, 100, 100, file);
     }
 
     private static void fill(Path root, int days, int hours, Path file) throws IOException {
@@ -57,11 +65,17 @@ class PlanningListingsITCase extends FlinkTestBase {
     }
 
     private static TableEnvironment env(Path root, boolean batch) {
+        return env(root, batch, "parquet");
+    }
+
+    private static TableEnvironment env(Path root, boolean batch, String format) {
         TableEnvironment env = batch ? batchEnv() : streamingEnv();
         exec(
                 env,
                 "CREATE TABLE t (v BIGINT, d STRING, h INT) PARTITIONED BY (d, h) WITH"
-                        + " ('connector'='format-table', 'path'='"
+                        + " ('connector'='format-table', 'file.format'='"
+                        + format
+                        + "', 'path'='"
                         + CountingFileSystem.uri(root)
                         + "')");
         return env;
@@ -111,5 +125,63 @@ class PlanningListingsITCase extends FlinkTestBase {
                 .isEqualTo(1);
         assertThat(listings(env, "SELECT v FROM t WHERE d = 'd42'", rows(100, "+I[7]")))
                 .isEqualTo(101);
+    }
+
+    /**
+     * The footers read for the planner's statistics show the table's types, so a batch reader opens
+     * each file once; without statistics (streaming) it first reads its footer's types.
+     */
+    @Test
+    void aBatchScanOpensEachFileOnceAfterItsStatistics() throws IOException {
+        Path file = seedFile("parquet");
+        for (boolean batch : new boolean[] {true, false}) {
+            // A table of its own: footers the planner read before would be cached.
+            Path root = Files.createTempDirectory("listings-opens");
+            fill(root, 2, 10, file);
+            TableEnvironment env = env(root, batch);
+            CountingFileSystem.reset();
+            assertThat(query(env, "SELECT v FROM t WHERE d = 'd1'")).hasSize(10);
+            // Batch: the planner's footer of each of the 10 files, then the reader's one open.
+            // Streaming: the reader's look at the footer's types, then its read.
+            assertThat(CountingFileSystem.opens()).as(batch ? "batch" : "streaming").isEqualTo(20);
+        }
+    }
+
+    /**
+     * A table of the catalog takes its partitions as the catalog lists them by filter (so that the
+     * planner uses the catalog's partition statistics); that listing is pruned too.
+     */
+    @Test
+    void catalogTablesListByFilter() throws IOException {
+        Path warehouse = Files.createTempDirectory("listings-warehouse");
+        TableEnvironment env = batchEnv();
+        exec(
+                env,
+                "CREATE CATALOG ft WITH ('type'='format-table', 'warehouse'='"
+                        + CountingFileSystem.uri(warehouse)
+                        + "')");
+        exec(env, "CREATE TABLE ft.`default`.t (v BIGINT, d STRING, h INT) PARTITIONED BY (d, h)");
+        Path root;
+        try (Stream<Path> dirs = Files.walk(warehouse)) {
+            root =
+                    dirs.filter(p -> p.getFileName().toString().equals("t"))
+                            .findFirst()
+                            .orElseThrow();
+        }
+        fill(root, 20, 10, seedFile("parquet"));
+
+        CountingFileSystem.reset();
+        assertThat(query(env, "SELECT v FROM ft.`default`.t WHERE d = 'd3' AND h = 4"))
+                .containsExactly("+I[7]");
+        // Of the partition directories: the catalog's statistics of d=d3/h=4 look at its files
+        // twice (table and column statistics), the planner's statistics list it once, and the
+        // enumerator not at all. (Each lookup of the table also lists its schema directory.)
+        assertThat(CountingFileSystem.listsOf("/d=")).isEqualTo(3);
+
+        CountingFileSystem.reset();
+        assertThat(query(env, "SELECT v FROM ft.`default`.t WHERE d = 'd3'")).hasSize(10);
+        // The catalog's listing by filter lists d=d3; its statistics look at each hour twice;
+        // the planner's statistics list each hour once.
+        assertThat(CountingFileSystem.listsOf("/d=")).isEqualTo(1 + 2 * 10 + 10);
     }
 }

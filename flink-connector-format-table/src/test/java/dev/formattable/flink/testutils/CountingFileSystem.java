@@ -26,6 +26,9 @@ public final class CountingFileSystem extends FileSystem {
 
     private static final AtomicLong LISTS = new AtomicLong();
     private static final AtomicLong STATUSES = new AtomicLong();
+    private static final AtomicLong OPENS = new AtomicLong();
+    private static final java.util.Queue<String> LISTED =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private final LocalFileSystem local = LocalFileSystem.getSharedInstance();
 
@@ -37,6 +40,18 @@ public final class CountingFileSystem extends FileSystem {
     public static void reset() {
         LISTS.set(0);
         STATUSES.set(0);
+        OPENS.set(0);
+        LISTED.clear();
+    }
+
+    /** Listings since the last {@link #reset} of directories whose path contains {@code part}. */
+    public static long listsOf(String part) {
+        return LISTED.stream().filter(p -> p.contains(part)).count();
+    }
+
+    /** Files opened for reading since the last {@link #reset}. */
+    public static long opens() {
+        return OPENS.get();
     }
 
     public static long lists() {
@@ -63,6 +78,7 @@ public final class CountingFileSystem extends FileSystem {
     @Override
     public FileStatus[] listStatus(Path f) throws IOException {
         LISTS.incrementAndGet();
+        LISTED.add(f.toUri().getPath());
         FileStatus[] in = local.listStatus(toLocal(f));
         if (in == null) {
             return null;
@@ -88,11 +104,13 @@ public final class CountingFileSystem extends FileSystem {
 
     @Override
     public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+        OPENS.incrementAndGet();
         return local.open(toLocal(f), bufferSize);
     }
 
     @Override
     public FSDataInputStream open(Path f) throws IOException {
+        OPENS.incrementAndGet();
         return local.open(toLocal(f));
     }
 

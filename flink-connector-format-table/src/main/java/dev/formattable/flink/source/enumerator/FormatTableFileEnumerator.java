@@ -1,7 +1,5 @@
 package dev.formattable.flink.source.enumerator;
 
-import dev.formattable.core.FormatTable;
-import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
@@ -14,7 +12,6 @@ import org.apache.flink.core.fs.Path;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -63,32 +60,6 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
         @Override
         public FileEnumerator create() {
             return new FormatTableFileEnumerator(spec, metrics);
-        }
-    }
-
-    /**
-     * What to scan: the table, a partition predicate, a limit and the split size; and the files, if
-     * the client already listed them for this scan (then the table is not listed again).
-     */
-    public static final class ScanSpec implements Serializable {
-        private static final long serialVersionUID = 1L;
-        final FormatTable table;
-        final PartitionPredicate predicate;
-        final Long limit;
-        final long splitSize;
-        @Nullable final List<DataSplit> planned;
-
-        public ScanSpec(
-                FormatTable table,
-                PartitionPredicate predicate,
-                Long limit,
-                long splitSize,
-                @Nullable List<DataSplit> planned) {
-            this.table = table;
-            this.predicate = predicate;
-            this.limit = limit;
-            this.splitSize = splitSize;
-            this.planned = planned == null ? null : new ArrayList<>(planned);
         }
     }
 

@@ -1,11 +1,7 @@
 package dev.formattable.flink.source.reader;
 
-import dev.formattable.core.FormatTable;
-import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.flink.format.FileColumnTypes;
 import dev.formattable.flink.format.FooterReadOptions;
-import dev.formattable.flink.format.FormatFactories;
-import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
@@ -14,13 +10,12 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.utils.JoinedRowData;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.utils.ProjectedRowData;
+import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,104 +24,43 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
 
 /**
- * Reads data files with a parquet or orc {@link BulkFormat} and completes each row: partition
- * columns are rebuilt from the file's directory names, columns are put in the order the query asks
- * for, a NOT NULL column the file lacks fails the read, a limit stops reading, and every error
- * names the file.
+ * Reads data files as a {@link ReadSpec} says, with Flink's parquet and orc columnar readers whose
+ * batches already hold the produced columns in order ({@link ProducedFormats}): rows leave as
+ * Flink's columnar rows. A NOT NULL column the file lacks fails the read, a limit stops reading,
+ * files with narrower types are widened (each file's footer types are read first, unless the client
+ * found them to be the table's already), lost and corrupt files are skipped when the table says so,
+ * and every error names the file.
  */
 public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableBulkFormat.class);
 
-    private final BulkFormat<RowData, FileSourceSplit> inner;
-    private final FormatTable table;
-    private final RowType producedType;
+    private final ReadSpec spec;
+    private final ProducedFormats formats;
 
-    /** Per produced field: an index into the file row, or (file fields + partition level). */
-    private final int[] mapping;
-
-    private final int[] notNullFileFields;
-    private final String[] notNullNames;
-    private final long limit;
-
-    /**
-     * Metadata columns ({@link MetadataColumns#METADATA}) appended after the partition values, in
-     * order.
-     */
-    private final String[] metadataKeys;
-
-    private transient AtomicLong emitted;
+    /** Rows produced by this reader instance, across its splits: only counted under a limit. */
+    private transient long emitted;
 
     private transient FooterReadOptions footerReadOptions;
 
     /** Rows decoded, skipped lost and corrupt files; set per reader ({@link #counting}). */
-    private transient Counter rowsRead;
+    @Nullable private transient Counter rowsRead;
 
-    private transient Counter lostSkipped;
+    @Nullable private transient Counter lostSkipped;
+    @Nullable private transient Counter corruptSkipped;
 
-    private transient Counter corruptSkipped;
-
-    /** The table's data columns, the selected ones and the batch size: set to widen types. */
-    @Nullable private RowType dataType;
-
-    @Nullable private int[] selected;
-    private int batchSize;
-
-    public FormatTableBulkFormat(
-            BulkFormat<RowData, FileSourceSplit> inner,
-            FormatTable table,
-            RowType producedType,
-            int[] mapping,
-            int[] notNullFileFields,
-            String[] notNullNames,
-            @Nullable Long limit) {
-        this(inner, table, producedType, mapping, notNullFileFields, notNullNames, limit, null);
+    /** A format reading as {@code spec} says; {@code dataFilters} let the readers skip data. */
+    public FormatTableBulkFormat(ReadSpec spec, List<? extends Expression> dataFilters) {
+        this(spec, new ProducedFormats(spec, dataFilters));
     }
 
-    /**
-     * As above, with metadata columns: their values follow the partition values, so a mapping index
-     * of (file fields + partition levels + i) is the {@code i}-th of {@code metadataKeys}.
-     */
-    public FormatTableBulkFormat(
-            BulkFormat<RowData, FileSourceSplit> inner,
-            FormatTable table,
-            RowType producedType,
-            int[] mapping,
-            int[] notNullFileFields,
-            String[] notNullNames,
-            @Nullable Long limit,
-            @Nullable List<String> metadataKeys) {
-        this.metadataKeys =
-                metadataKeys == null ? new String[0] : metadataKeys.toArray(new String[0]);
-        for (String key : this.metadataKeys) {
-            if (!MetadataColumns.METADATA.containsKey(key)) {
-                throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
-            }
-        }
-        this.inner = inner;
-        this.table = table;
-        this.producedType = producedType;
-        this.mapping = mapping;
-        this.notNullFileFields = notNullFileFields;
-        this.notNullNames = notNullNames;
-        this.limit = limit == null ? Long.MAX_VALUE : limit;
-    }
-
-    /**
-     * Reads files that store a selected column at a narrower type than the table declares, by
-     * reading them at the file's type and widening each value ({@link TypeWidening}); each file's
-     * footer schema is read first. Returns this format.
-     */
-    public FormatTableBulkFormat widening(RowType dataType, int[] selected, int batchSize) {
-        this.dataType = dataType;
-        this.selected = selected;
-        this.batchSize = batchSize;
-        return this;
+    private FormatTableBulkFormat(ReadSpec spec, ProducedFormats formats) {
+        this.spec = spec;
+        this.formats = formats;
     }
 
     /**
@@ -134,19 +68,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
      * in the given counters: one per source reader, so each subtask reports its own.
      */
     public FormatTableBulkFormat counting(Counter rows, Counter lost, Counter corrupt) {
-        FormatTableBulkFormat copy =
-                new FormatTableBulkFormat(
-                        inner,
-                        table,
-                        producedType,
-                        mapping,
-                        notNullFileFields,
-                        notNullNames,
-                        limit,
-                        java.util.Arrays.asList(metadataKeys));
-        copy.dataType = dataType;
-        copy.selected = selected;
-        copy.batchSize = batchSize;
+        FormatTableBulkFormat copy = new FormatTableBulkFormat(spec, formats);
         copy.rowsRead = rows;
         copy.lostSkipped = lost;
         copy.corruptSkipped = corrupt;
@@ -156,16 +78,9 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     /** Built once per reader instance, not per split: see {@link FooterReadOptions}. */
     private FooterReadOptions footerReadOptions() {
         if (footerReadOptions == null) {
-            footerReadOptions = FooterReadOptions.of(table.options());
+            footerReadOptions = FooterReadOptions.of(spec.table.options());
         }
         return footerReadOptions;
-    }
-
-    private AtomicLong emitted() {
-        if (emitted == null) {
-            emitted = new AtomicLong();
-        }
-        return emitted;
     }
 
     @Override
@@ -182,33 +97,48 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     private Reader<RowData> open(Configuration config, FileSourceSplit split, boolean restore)
             throws IOException {
-        java.util.Map<String, LogicalType> fileColumns = null;
-        if (dataType != null) {
+        TypeWidening.Plan plan = null;
+        if (!spec.readsAsIs(split)) {
+            Map<String, LogicalType> fileColumns;
             try {
-                fileColumns = FileColumnTypes.read(table.options(), footerReadOptions(), split);
+                fileColumns =
+                        FileColumnTypes.read(spec.table.options(), footerReadOptions(), split);
             } catch (IOException | RuntimeException e) {
                 return skipOrFail(split, e);
             }
+            // A column that cannot be widened fails the read whatever the skip options say.
+            plan = TypeWidening.plan(split, fileColumns, spec.dataType, spec.fileFields());
         }
-        // A column that cannot be widened fails the read whatever the skip options say.
-        TypeWidening.Plan plan =
-                fileColumns == null
-                        ? null
-                        : TypeWidening.plan(split, fileColumns, dataType, selected);
-        BulkFormat<RowData, FileSourceSplit> format =
-                plan == null
-                        ? inner
-                        : FormatFactories.reader(
-                                table.options(), plan.fileDataType, selected, batchSize);
         try {
+            ColumnVector[] constants = spec.constants(split);
+            BulkFormat<RowData, FileSourceSplit> format =
+                    plan == null
+                            ? formats.format(spec.dataType, false, constants)
+                            : formats.format(plan.fileDataType, true, constants);
             Reader<RowData> reader =
                     restore
                             ? format.restoreReader(config, split)
                             : format.createReader(config, split);
-            return new PartitionedReader(reader, split, plan);
+            return new ProducedReader(reader, split, plan == null ? null : widened(plan));
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
         }
+    }
+
+    /** The widening of a produced row: the file types of its file columns, by position. */
+    private TypeWidening.WidenedRow widened(TypeWidening.Plan plan) {
+        int width = spec.dataField.length + (spec.countingField >= 0 ? 1 : 0);
+        LogicalType[] types = new LogicalType[width];
+        int next = 0;
+        for (int i = 0; i < spec.dataField.length; i++) {
+            if (spec.dataField[i] >= 0) {
+                types[i] = plan.fileTypes[next++];
+            }
+        }
+        if (spec.countingField >= 0) {
+            types[width - 1] = plan.fileTypes[next];
+        }
+        return new TypeWidening.WidenedRow(types);
     }
 
     /**
@@ -218,7 +148,9 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
      */
     private Reader<RowData> skipOrFail(FileSourceSplit split, Throwable e) throws IOException {
         boolean lost = isLost(e, split);
-        if (lost ? table.options().ignoreLostFiles() : table.options().ignoreCorruptFiles()) {
+        if (lost
+                ? spec.table.options().ignoreLostFiles()
+                : spec.table.options().ignoreCorruptFiles()) {
             LOG.warn(
                     "Skipping {} data file {} ({}): {}",
                     lost ? "lost" : "corrupt",
@@ -260,12 +192,12 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     @Override
     public boolean isSplittable() {
-        return inner.isSplittable();
+        return true;
     }
 
     @Override
     public TypeInformation<RowData> getProducedType() {
-        return InternalTypeInfo.of(producedType);
+        return InternalTypeInfo.of(spec.producedType);
     }
 
     private static IOException readError(FileSourceSplit split, Throwable e) {
@@ -277,71 +209,36 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         return new IOException("Cannot read data file " + split.path() + ": " + e.getMessage(), e);
     }
 
-    /** The typed partition values of a file, from the directories between it and the root. */
-    private GenericRowData partitionRow(FileSourceSplit split) throws IOException {
-        PartitionLayout layout = table.layout();
-        GenericRowData row = new GenericRowData(layout.levels() + metadataKeys.length);
-        for (int i = 0; i < metadataKeys.length; i++) {
-            row.setField(layout.levels() + i, MetadataColumns.value(metadataKeys[i], split));
-        }
-        if (layout.levels() == 0) {
-            return row;
-        }
-        String relative = FlinkFileIO.fromFlink(split.path()).relativeTo(table.qualifiedLocation());
-        String[] segments = relative.split("/");
-        if (segments.length <= layout.levels()) {
-            throw new IOException(
-                    "Data file " + split.path() + " does not lie in a partition directory");
-        }
-        List<LogicalType> types = partitionTypes();
-        for (int level = 0; level < layout.levels(); level++) {
-            Optional<Object[]> value = layout.parseDirectoryName(level, segments[level]);
-            if (value.isEmpty()) {
-                throw new IOException(
-                        "Data file "
-                                + split.path()
-                                + " does not lie in a directory of partition key '"
-                                + layout.keys().get(level)
-                                + "'");
-            }
-            row.setField(level, FlinkTypes.toInternal(value.get()[0], types.get(level)));
-        }
-        return row;
-    }
-
-    private List<LogicalType> partitionTypes() {
-        List<LogicalType> types = new java.util.ArrayList<>();
-        for (int i = 0; i < table.layout().levels(); i++) {
-            types.add(FlinkTypes.toFlink(table.layout().types().get(i)));
-        }
-        return types;
-    }
-
-    private final class PartitionedReader implements Reader<RowData> {
+    /**
+     * The rows of one file. The columnar rows pass through as they are unless the file is widened
+     * or a column was read only to count rows; rows are counted per batch, and the limit is only
+     * checked when there is one.
+     */
+    private final class ProducedReader implements Reader<RowData> {
         private final Reader<RowData> reader;
         private final FileSourceSplit split;
-        private final GenericRowData partitions;
-        private final JoinedRowData joined;
-        private final ProjectedRowData projected;
+        @Nullable private final TypeWidening.WidenedRow widened;
+        @Nullable private final ProjectedRowData withoutCounting;
+        private final boolean wraps;
         private final MutableRecordAndPosition<RowData> current = new MutableRecordAndPosition<>();
 
-        @Nullable private final TypeWidening.WidenedRow widened;
-
-        PartitionedReader(
-                Reader<RowData> reader, FileSourceSplit split, @Nullable TypeWidening.Plan plan)
-                throws IOException {
+        ProducedReader(
+                Reader<RowData> reader,
+                FileSourceSplit split,
+                @Nullable TypeWidening.WidenedRow widened) {
             this.reader = reader;
-            this.widened = plan == null ? null : new TypeWidening.WidenedRow(plan.fileTypes);
             this.split = split;
-            this.partitions = partitionRow(split);
-            this.joined = new JoinedRowData(null, partitions);
-            this.projected = ProjectedRowData.from(mapping);
-            projected.replaceRow(joined);
+            this.widened = widened;
+            this.withoutCounting =
+                    spec.countingField >= 0
+                            ? ProjectedRowData.from(range(spec.dataField.length))
+                            : null;
+            this.wraps = widened != null || withoutCounting != null;
         }
 
         @Override
         public RecordIterator<RowData> readBatch() throws IOException {
-            if (emitted().get() >= limit) {
+            if (spec.limited() && emitted >= spec.limit) {
                 return null;
             }
             RecordIterator<RowData> batch;
@@ -350,7 +247,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
             } catch (IOException | RuntimeException e) {
                 throw readError(split, e);
             }
-            return batch == null ? null : new Iterator(batch);
+            return batch == null ? null : new Batch(batch);
         }
 
         @Override
@@ -358,46 +255,70 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
             reader.close();
         }
 
-        private final class Iterator implements RecordIterator<RowData> {
-            private final RecordIterator<RowData> batch;
+        private RowData wrap(RowData row) {
+            RowData result = widened == null ? row : widened.replace(row);
+            if (withoutCounting != null) {
+                withoutCounting.replaceRow(result);
+                result = withoutCounting;
+            }
+            return result;
+        }
 
-            Iterator(RecordIterator<RowData> batch) {
+        private final class Batch implements RecordIterator<RowData> {
+            private final RecordIterator<RowData> batch;
+            private long rows;
+
+            Batch(RecordIterator<RowData> batch) {
                 this.batch = batch;
             }
 
             @Nullable
             @Override
             public RecordAndPosition<RowData> next() {
-                if (emitted().get() >= limit) {
+                if (spec.limited() && emitted >= spec.limit) {
                     return null;
                 }
                 RecordAndPosition<RowData> record = batch.next();
                 if (record == null) {
                     return null;
                 }
-                if (rowsRead != null) {
-                    rowsRead.inc();
-                }
-                RowData fileRow = record.getRecord();
-                for (int i = 0; i < notNullFileFields.length; i++) {
-                    if (fileRow.isNullAt(notNullFileFields[i])) {
+                rows++;
+                RowData row = wraps ? wrap(record.getRecord()) : record.getRecord();
+                for (int i : spec.notNull) {
+                    if (row.isNullAt(i)) {
                         throw new IllegalStateException(
                                 String.format(
                                         "Data file %s has no value for column '%s', which the"
                                                 + " table declares NOT NULL",
-                                        split.path(), notNullNames[i]));
+                                        split.path(), spec.producedType.getFieldNames().get(i)));
                     }
                 }
-                joined.replace(widened == null ? fileRow : widened.replace(fileRow), partitions);
-                emitted().incrementAndGet();
-                current.set(projected, record.getOffset(), record.getRecordSkipCount());
+                if (spec.limited()) {
+                    emitted++;
+                }
+                if (!wraps) {
+                    return record;
+                }
+                current.set(row, record.getOffset(), record.getRecordSkipCount());
                 return current;
             }
 
             @Override
             public void releaseBatch() {
+                if (rowsRead != null) {
+                    rowsRead.inc(rows);
+                }
+                rows = 0;
                 batch.releaseBatch();
             }
         }
+    }
+
+    private static int[] range(int n) {
+        int[] result = new int[n];
+        for (int i = 0; i < n; i++) {
+            result[i] = i;
+        }
+        return result;
     }
 }

@@ -32,7 +32,7 @@ import java.util.Map;
  * any character string type, as before. Any other mismatch between two of these types fails, naming
  * the file, the column and both types; types outside them are left to the file readers.
  */
-final class TypeWidening {
+public final class TypeWidening {
 
     private TypeWidening() {}
 
@@ -106,6 +106,23 @@ final class TypeWidening {
             default:
                 return false;
         }
+    }
+
+    /**
+     * Whether a file storing its columns at {@code fileColumns} is read as it is: every data column
+     * of the table is stored at its own type (or not at all), so the reader needs neither widening
+     * nor a look at the file's footer.
+     */
+    public static boolean readsAsIs(Map<String, LogicalType> fileColumns, RowType dataType) {
+        for (RowType.RowField field : dataType.getFields()) {
+            LogicalType fileType = fileColumns.get(field.getName());
+            if (fileType != null
+                    && needsCheck(fileType, field.getType())
+                    && !sameType(fileType, field.getType())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean needsCheck(LogicalType fileType, LogicalType tableType) {

@@ -5,7 +5,6 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
-import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 
 import org.apache.flink.configuration.Configuration;
@@ -45,13 +44,7 @@ class SkippedFilesTest {
                                 List.of(new DataField(0, "a", DataTypes.INT())), List.of(), all));
         RowType type = RowType.of(new IntType());
         return new FormatTableBulkFormat(
-                        FormatFactories.reader(table.options(), type, new int[] {0}, 16),
-                        table,
-                        type,
-                        new int[] {0},
-                        new int[0],
-                        new String[0],
-                        null)
+                        ReadSpec.builder(table, type).batchSize(16).build(), List.of())
                 .counting(new org.apache.flink.metrics.SimpleCounter(), lost, corrupt);
     }
 

@@ -1,8 +1,7 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.format;
 
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
-import dev.formattable.flink.format.FooterReadOptions;
 
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.fs.FSDataInputStream;
@@ -37,41 +36,51 @@ import java.util.Map;
 
 /**
  * The types a parquet or orc data file stores for its top-level columns, read from its footer (for
- * {@link TypeWidening}); only the types widening is concerned with are named.
+ * the readers' type widening); only the types widening is concerned with are named.
  */
-final class FileColumnTypes {
+public final class FileColumnTypes {
 
     private FileColumnTypes() {}
 
     /** The types of the top-level columns of a file that widening knows, by name. */
-    static Map<String, LogicalType> read(
+    public static Map<String, LogicalType> read(
             TableOptions options, FooterReadOptions readOptions, FileSourceSplit split)
             throws IOException {
-        Map<String, LogicalType> result = new HashMap<>();
         if (options.format() == FileFormat.PARQUET) {
             try (ParquetFileReader reader =
                     ParquetFileReader.open(
                             new FlinkInputFile(split), readOptions.parquetSchema())) {
-                for (Type t : reader.getFooter().getFileMetaData().getSchema().getFields()) {
-                    LogicalType type = t.isPrimitive() ? parquetType(t.asPrimitiveType()) : null;
-                    if (type != null) {
-                        result.put(t.getName(), type);
-                    }
-                }
+                return ofParquet(reader.getFooter().getFileMetaData().getSchema());
             }
-            return result;
         }
         try (org.apache.orc.Reader reader =
                 OrcFile.createReader(
                         new org.apache.hadoop.fs.Path(split.path().toUri()),
                         readOptions.orc(split.fileSize()))) {
-            TypeDescription schema = reader.getSchema();
-            List<String> names = schema.getFieldNames();
-            for (int i = 0; i < names.size(); i++) {
-                LogicalType type = orcType(schema.getChildren().get(i));
-                if (type != null) {
-                    result.put(names.get(i), type);
-                }
+            return ofOrc(reader.getSchema());
+        }
+    }
+
+    /** The types of the top-level columns of a parquet schema that widening knows, by name. */
+    public static Map<String, LogicalType> ofParquet(org.apache.parquet.schema.MessageType schema) {
+        Map<String, LogicalType> result = new HashMap<>();
+        for (Type t : schema.getFields()) {
+            LogicalType type = t.isPrimitive() ? parquetType(t.asPrimitiveType()) : null;
+            if (type != null) {
+                result.put(t.getName(), type);
+            }
+        }
+        return result;
+    }
+
+    /** The types of the top-level columns of an orc schema that widening knows, by name. */
+    public static Map<String, LogicalType> ofOrc(TypeDescription schema) {
+        Map<String, LogicalType> result = new HashMap<>();
+        List<String> names = schema.getFieldNames();
+        for (int i = 0; i < names.size(); i++) {
+            LogicalType type = orcType(schema.getChildren().get(i));
+            if (type != null) {
+                result.put(names.get(i), type);
             }
         }
         return result;
@@ -193,6 +202,4 @@ final class FileColumnTypes {
             };
         }
     }
-
-    // ---------------------------------------------------------------- widened rows
 }
