@@ -18,6 +18,8 @@ public final class Args {
                     "scan",
                     "count",
                     "plan",
+                    "plan-scale",
+                    "plan-s3",
                     "commit",
                     "heap");
 

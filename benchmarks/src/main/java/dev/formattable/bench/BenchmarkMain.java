@@ -49,6 +49,12 @@ public final class BenchmarkMain {
                     case "plan":
                         new PlanningBenchmark(args, table).run();
                         break;
+                    case "plan-scale":
+                        new PlanningAtScaleBenchmark(args, table).run();
+                        break;
+                    case "plan-s3":
+                        new S3PlanningBenchmark(args, table).run();
+                        break;
                     case "commit":
                         new CommitBenchmark(args, table).run();
                         break;

@@ -6,9 +6,15 @@ import org.apache.flink.core.fs.FileSystem;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
+import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.URI;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An S3-compatible server in this JVM (s3proxy, in-memory "transient" store), reached by both
@@ -23,6 +29,7 @@ public final class S3Store implements AutoCloseable {
 
     private final BlobStoreContext blobs;
     private final S3Proxy proxy;
+    private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
     public S3Store() throws Exception {
         blobs =
@@ -32,7 +39,7 @@ public final class S3Store implements AutoCloseable {
         blobs.getBlobStore().createContainerInLocation(null, BUCKET);
         proxy =
                 S3Proxy.builder()
-                        .blobStore(blobs.getBlobStore())
+                        .blobStore(counting(blobs.getBlobStore()))
                         .endpoint(URI.create("http://127.0.0.1:0"))
                         .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                         .build();
@@ -57,6 +64,42 @@ public final class S3Store implements AutoCloseable {
         conf.setString(prefix + "access.key", ACCESS_KEY);
         conf.setString(prefix + "secret.key", SECRET_KEY);
         FileSystem.initialize(conf, null);
+    }
+
+    /**
+     * The store behind the server, counting each call by method: {@code list} is a LIST request,
+     * {@code blobMetadata} a HEAD of an object, {@code getBlob} a GET.
+     */
+    private BlobStore counting(BlobStore store) {
+        return (BlobStore)
+                Proxy.newProxyInstance(
+                        BlobStore.class.getClassLoader(),
+                        new Class<?>[] {BlobStore.class},
+                        (self, method, methodArgs) -> {
+                            calls.computeIfAbsent(method.getName(), k -> new AtomicLong())
+                                    .incrementAndGet();
+                            try {
+                                return method.invoke(store, methodArgs);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
+    }
+
+    /** Forgets the calls counted so far. */
+    public void resetCalls() {
+        calls.clear();
+    }
+
+    /** The store calls of that method since the last {@link #resetCalls}. */
+    public long calls(String method) {
+        AtomicLong n = calls.get(method);
+        return n == null ? 0 : n.get();
+    }
+
+    /** Every store call since the last {@link #resetCalls}. */
+    public long allCalls() {
+        return calls.values().stream().mapToLong(AtomicLong::get).sum();
     }
 
     /** {@code s3a://bench/<path>}. */

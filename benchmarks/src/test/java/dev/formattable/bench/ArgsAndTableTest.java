@@ -74,18 +74,18 @@ class ArgsAndTableTest {
     }
 
     @Test
-    void partitionsKeptInAnExplainedPlan() {
-        String scan =
-                "TableSourceScan(table=[[default_catalog, default_database, t, partitions=[%s],"
-                        + " project=[id]]], fields=[id])\n";
+    void rowsOfTheScanInAnExplainedPlan() {
         String plan =
                 "== Abstract Syntax Tree ==\nLogicalProject\n== Optimized Physical Plan ==\n"
-                        + String.format(scan, "{p1=10, p2=0}, {p1=10, p2=1}");
-        assertThat(PlanningBenchmark.prunedPartitions(plan)).isEqualTo("2 partitions");
-        assertThat(PlanningBenchmark.prunedPartitions(String.format(scan, "{p1=42, p2=17}")))
-                .isEqualTo("1 partition");
-        assertThat(PlanningBenchmark.prunedPartitions("== Optimized ==\nCalc(select=[id])"))
+                        + "Calc(select=[id]): rowcount = 7.5, cumulative cost = {}\n"
+                        + "TableSourceScan(table=[[default_catalog, default_database, t,"
+                        + " filter=[=(p1, 42)]]], fields=[id]): rowcount = 500.0, cumulative"
+                        + " cost = {500.0 rows}\n";
+        assertThat(PlanningBenchmark.scanRows(plan)).isEqualTo("500.0 rows");
+        assertThat(PlanningBenchmark.scanRows("== Optimized ==\nCalc(select=[id])"))
                 .isEqualTo("no TableSourceScan in the plan");
+        assertThat(PlanningBenchmark.scanRows("== Optimized ==\nTableSourceScan(table=[[t]])"))
+                .isEqualTo("no row count in the plan");
     }
 
     @Test
