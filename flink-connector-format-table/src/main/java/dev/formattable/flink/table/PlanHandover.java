@@ -19,9 +19,19 @@ final class PlanHandover {
     /** The most files a plan handed to the enumerator may hold. */
     static final int MAX_FILES = 20_000;
 
+    private final int maxFiles;
     @Nullable private List<Object> madeFor;
     @Nullable private ScanPlan plan;
     private Set<String> readAsIs = Set.of();
+
+    PlanHandover() {
+        this(MAX_FILES);
+    }
+
+    /** A handover of plans of at most {@code maxFiles} files. */
+    PlanHandover(int maxFiles) {
+        this.maxFiles = maxFiles;
+    }
 
     /**
      * Keeps the plan made under these partition filters, and the files of it whose footers showed
@@ -41,7 +51,7 @@ final class PlanHandover {
     /** The plan made under exactly these filters, or null to plan at the enumerator. */
     @Nullable
     ScanPlan planFor(List<Object> filters) {
-        if (plan == null || plan.splits().size() > MAX_FILES || !sameFilters(filters)) {
+        if (plan == null || plan.splits().size() > maxFiles || !sameFilters(filters)) {
             return null;
         }
         return plan;

@@ -1,0 +1,53 @@
+package dev.formattable.flink.table;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.scan.ScanPlan;
+import dev.formattable.flink.testutils.SinkTables;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A plan made for statistics reaches the enumerator only for the filters it was made under. */
+class PlanHandoverTest {
+
+    @TempDir Path dir;
+
+    private ScanPlan twoFiles() throws IOException {
+        FormatTable table = SinkTables.table(dir);
+        SinkTables.appendOneRowPerPartition(table, 2);
+        return table.newScan().plan();
+    }
+
+    @Test
+    void onlyTheSameFiltersGetThePlan() throws IOException {
+        ScanPlan plan = twoFiles();
+        PartitionPredicate k0 = PartitionPredicate.equal("k", "k0");
+        PlanHandover handover = new PlanHandover();
+        assertThat(handover.planFor(List.of(k0, List.of()))).isNull();
+
+        handover.offer(List.of(k0, List.of()), plan, Set.of("a"));
+        assertThat(handover.planFor(List.of(k0, List.of()))).isSameAs(plan);
+        assertThat(handover.readAsIs()).containsExactly("a");
+        // An equal predicate made later is another push-down: plan again.
+        assertThat(handover.planFor(List.of(PartitionPredicate.equal("k", "k0"), List.of())))
+                .isNull();
+        assertThat(handover.planFor(List.of(List.of()))).isNull();
+        assertThat(handover.planFor(List.of(k0, k0, List.of()))).isNull();
+    }
+
+    @Test
+    void aPlanOfTooManyFilesIsListedAgain() throws IOException {
+        ScanPlan plan = twoFiles();
+        PlanHandover handover = new PlanHandover(1);
+        handover.offer(List.of(), plan, Set.of());
+        assertThat(handover.planFor(List.of())).isNull();
+    }
+}
