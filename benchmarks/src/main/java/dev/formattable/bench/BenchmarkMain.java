@@ -1,5 +1,7 @@
 package dev.formattable.bench;
 
+import dev.formattable.flink.testutils.CountingFileSystem;
+
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.Locale;

@@ -1,5 +1,7 @@
 package dev.formattable.bench;
 
+import dev.formattable.flink.testutils.CountingFileSystem;
+
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
 import java.net.URI;

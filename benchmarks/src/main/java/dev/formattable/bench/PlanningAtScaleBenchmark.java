@@ -1,16 +1,14 @@
 package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
+import dev.formattable.flink.testutils.CountingFileSystem;
 
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Scenario "plan-scale": our planning on a table of 1,000 x 100 = 100,000 partitions, one one-row
@@ -51,28 +49,8 @@ public final class PlanningAtScaleBenchmark {
     }
 
     private void createTable(Path root, Path dir) throws Exception {
-        Path template = root.resolve("template");
-        Sql.createTable(
-                env,
-                "tmpl",
-                Side.OURS,
-                "parquet",
-                template.toUri().toString(),
-                "id BIGINT, v INT",
-                "");
-        Sql.run(env, "INSERT INTO tmpl VALUES (CAST(1 AS BIGINT), 7)");
-        Path file;
-        try (Stream<Path> files = Dirs.visibleFiles(template)) {
-            file = files.findFirst().orElseThrow();
-        }
-        for (int p1 = 0; p1 < FIRST; p1++) {
-            for (int p2 = 0; p2 < SECOND; p2++) {
-                Path part = dir.resolve("p1=" + p1).resolve("p2=" + p2);
-                Files.createDirectories(part);
-                Files.copy(
-                        file, part.resolve("data-0.parquet"), StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
+        Path file = PlanningBenchmark.oneRowFile(env, root.resolve("template"));
+        PlanningBenchmark.copyIntoPartitions(file, dir, FIRST, SECOND);
     }
 
     private void measure(String name, Path dir, String uri, String where) throws Exception {

@@ -1,6 +1,7 @@
 package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
+import dev.formattable.flink.testutils.CountingFileSystem;
 
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
@@ -55,7 +56,11 @@ public final class PlanningBenchmark {
 
     /** One tiny parquet file written by us, copied into every partition directory. */
     private void createTable(Path root, Path dir) throws Exception {
-        Path template = root.resolve("template");
+        copyIntoPartitions(oneRowFile(env, root.resolve("template")), dir, 100, 100);
+    }
+
+    /** A parquet file of one row {@code (1, 7)} of {@code (id BIGINT, v INT)}, written by us. */
+    static Path oneRowFile(TableEnvironment env, Path template) throws Exception {
         Sql.createTable(
                 env,
                 "tmpl",
@@ -65,12 +70,15 @@ public final class PlanningBenchmark {
                 "id BIGINT, v INT",
                 "");
         Sql.run(env, "INSERT INTO tmpl VALUES (CAST(1 AS BIGINT), 7)");
-        Path file;
         try (Stream<Path> files = Dirs.visibleFiles(template)) {
-            file = files.findFirst().orElseThrow();
+            return files.findFirst().orElseThrow();
         }
-        for (int p1 = 0; p1 < 100; p1++) {
-            for (int p2 = 0; p2 < 100; p2++) {
+    }
+
+    /** The file in each of the {@code first} x {@code second} partitions {@code p1=/p2=}. */
+    static void copyIntoPartitions(Path file, Path dir, int first, int second) throws Exception {
+        for (int p1 = 0; p1 < first; p1++) {
+            for (int p2 = 0; p2 < second; p2++) {
                 Path part = dir.resolve("p1=" + p1).resolve("p2=" + p2);
                 Files.createDirectories(part);
                 Files.copy(

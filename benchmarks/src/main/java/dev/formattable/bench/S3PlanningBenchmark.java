@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Scenario "plan-s3": the planning queries of scenario "plan" on a table of 20 x 10 partitions in
@@ -48,19 +47,7 @@ public final class S3PlanningBenchmark {
     private void createTable(String uri) throws Exception {
         Path template = args.workDir.toAbsolutePath().resolve("plan-s3-template");
         Dirs.deleteRecursively(template);
-        Sql.createTable(
-                env,
-                "tmpl",
-                Side.OURS,
-                "parquet",
-                template.toUri().toString(),
-                "id BIGINT, v INT",
-                "");
-        Sql.run(env, "INSERT INTO tmpl VALUES (CAST(1 AS BIGINT), 7)");
-        byte[] bytes;
-        try (Stream<Path> files = Dirs.visibleFiles(template)) {
-            bytes = Files.readAllBytes(files.findFirst().orElseThrow());
-        }
+        byte[] bytes = Files.readAllBytes(PlanningBenchmark.oneRowFile(env, template));
         Dirs.deleteRecursively(template);
         this.file = bytes;
         upload(uri);

@@ -15,14 +15,14 @@ import java.net.URI;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The local file system under the scheme {@code countinglocal://}, counting directory listings and
+ * The local file system under the scheme {@code countingfile://}, counting directory listings and
  * status calls in this JVM: a SQL query's planning (in the client) and its execution (in the
  * MiniCluster) are counted together, whatever the connector's own bookkeeping says. Found by Flink
  * through {@code META-INF/services} of the test class path.
  */
 public final class CountingFileSystem extends FileSystem {
 
-    public static final String SCHEME = "countinglocal";
+    public static final String SCHEME = "countingfile";
 
     private static final AtomicLong LISTS = new AtomicLong();
     private static final AtomicLong STATUSES = new AtomicLong();
@@ -62,7 +62,7 @@ public final class CountingFileSystem extends FileSystem {
         return STATUSES.get();
     }
 
-    /** {@code countinglocal:///abs/dir} for a local directory. */
+    /** {@code countingfile:///abs/dir} for a local directory. */
     public static String uri(java.nio.file.Path dir) {
         return SCHEME + "://" + dir.toAbsolutePath().toUri().getPath();
     }
