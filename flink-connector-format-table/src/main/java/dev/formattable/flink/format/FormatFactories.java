@@ -3,31 +3,18 @@ package dev.formattable.flink.format;
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
 import dev.formattable.flink.format.orc.OrcRowDataWriterFactory;
-import dev.formattable.flink.format.orc.OrcTypes;
 import dev.formattable.flink.table.FormatTableConnectorOptions;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.reader.BulkFormat;
-import org.apache.flink.formats.parquet.ParquetColumnarRowInputFormat;
-import org.apache.flink.orc.OrcColumnarRowInputFormat;
 import org.apache.flink.orc.OrcFilters;
-import org.apache.flink.orc.shim.OrcShim;
-import org.apache.flink.orc.vector.AbstractOrcColumnVector;
-import org.apache.flink.orc.vector.ColumnBatchFactory;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.vector.ColumnVector;
-import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,50 +61,6 @@ public final class FormatFactories {
         return conf;
     }
 
-    /**
-     * A reader of data files producing the {@code selected} fields of {@code dataType} (the table's
-     * non-partition columns), in selection order. Columns are matched by name.
-     */
-    public static BulkFormat<RowData, FileSourceSplit> reader(
-            TableOptions options, RowType dataType, int[] selected, int batchSize) {
-        return reader(options, dataType, selected, batchSize, Collections.emptyList());
-    }
-
-    /**
-     * As above, with predicates on the data columns that the parquet and orc readers use to skip
-     * row groups and stripes whose statistics exclude them. Rows of the groups read are not
-     * filtered: the caller must still evaluate the predicates.
-     */
-    public static BulkFormat<RowData, FileSourceSplit> reader(
-            TableOptions options,
-            RowType dataType,
-            int[] selected,
-            int batchSize,
-            List<? extends Expression> filters) {
-        Configuration conf = hadoopConf(formatOptions(options));
-        java.util.Set<String> columns = new java.util.HashSet<>(dataType.getFieldNames());
-        if (options.format() == FileFormat.PARQUET) {
-            ParquetFilters.toPredicate(filters, columns)
-                    .ifPresent(
-                            p ->
-                                    org.apache.parquet.hadoop.ParquetInputFormat.setFilterPredicate(
-                                            conf, p));
-            RowType projected =
-                    new RowType(
-                            java.util.Arrays.stream(selected)
-                                    .mapToObj(i -> dataType.getFields().get(i))
-                                    .collect(java.util.stream.Collectors.toList()));
-            return new ParquetColumnarRowInputFormat<>(
-                    conf,
-                    projected,
-                    InternalTypeInfo.of(projected),
-                    batchSize,
-                    UTC_TIMESTAMP,
-                    true);
-        }
-        return orcReader(conf, dataType, selected, batchSize, orcPredicates(filters, columns));
-    }
-
     /** The filters orc's readers can skip row index groups with: those on these columns only. */
     public static List<OrcFilters.Predicate> orcPredicates(
             List<? extends Expression> filters, java.util.Set<String> columns) {
@@ -148,61 +91,6 @@ public final class FormatFactories {
             }
         }
         return true;
-    }
-
-    /**
-     * Flink's orc reader over the ORC schema our writer uses, so every type it writes (BINARY(n)
-     * among them) is read back; columns are matched by name through orc's schema evolution.
-     */
-    private static BulkFormat<RowData, FileSourceSplit> orcReader(
-            Configuration conf,
-            RowType dataType,
-            int[] selected,
-            int batchSize,
-            List<OrcFilters.Predicate> predicates) {
-        RowType projected =
-                new RowType(
-                        java.util.Arrays.stream(selected)
-                                .mapToObj(i -> dataType.getFields().get(i))
-                                .collect(java.util.stream.Collectors.toList()));
-        return new OrcColumnarRowInputFormat<>(
-                OrcShim.defaultShim(),
-                conf,
-                OrcTypes.toOrcSchema(dataType),
-                selected,
-                predicates,
-                batchSize,
-                new OrcColumnBatches(dataType, selected),
-                InternalTypeInfo.of(projected));
-    }
-
-    /**
-     * Wraps the selected columns of an orc batch as Flink vectors. A class rather than a lambda: a
-     * serializable lambda keeps its signature as a string, which relocation in the shaded SQL jar
-     * does not rewrite, so the lambda could not be deserialized there.
-     */
-    private static final class OrcColumnBatches
-            implements ColumnBatchFactory<VectorizedRowBatch, FileSourceSplit> {
-        private static final long serialVersionUID = 1L;
-
-        private final RowType dataType;
-        private final int[] selected;
-
-        OrcColumnBatches(RowType dataType, int[] selected) {
-            this.dataType = dataType;
-            this.selected = selected;
-        }
-
-        @Override
-        public VectorizedColumnBatch create(FileSourceSplit split, VectorizedRowBatch rowBatch) {
-            ColumnVector[] vectors = new ColumnVector[selected.length];
-            for (int i = 0; i < selected.length; i++) {
-                vectors[i] =
-                        AbstractOrcColumnVector.createFlinkVector(
-                                rowBatch.cols[selected[i]], dataType.getTypeAt(selected[i]));
-            }
-            return new VectorizedColumnBatch(vectors);
-        }
     }
 
     /** A writer of data files holding rows of {@code dataType}. */

@@ -13,6 +13,8 @@ import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
+import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -117,7 +119,8 @@ public final class SinkTables {
     /** Every row of the table as {@code k|a}, sorted, read from its data files. */
     public static List<String> rows(FormatTable table) throws IOException {
         BulkFormat<RowData, FileSourceSplit> format =
-                FormatFactories.reader(table.options(), DATA_TYPE, new int[] {0}, 16);
+                new FormatTableBulkFormat(
+                        ReadSpec.builder(table, ROW_TYPE).batchSize(16).build(), List.of());
         List<String> rows = new ArrayList<>();
         for (DataSplit split : table.newScan().plan().splits()) {
             FileSourceSplit fileSplit =
@@ -134,10 +137,8 @@ public final class SinkTables {
                 while ((batch = reader.readBatch()) != null) {
                     RecordAndPosition<RowData> record;
                     while ((record = batch.next()) != null) {
-                        rows.add(
-                                split.partitionValues().get(0)
-                                        + "|"
-                                        + record.getRecord().getInt(0));
+                        RowData row = record.getRecord();
+                        rows.add(row.getString(1) + "|" + row.getInt(0));
                     }
                     batch.releaseBatch();
                 }

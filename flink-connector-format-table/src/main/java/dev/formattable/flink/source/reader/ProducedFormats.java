@@ -54,6 +54,11 @@ final class ProducedFormats implements Serializable {
     private transient Configuration filtered;
     private transient Configuration unfiltered;
 
+    /** The file columns read at the table's types, and the produced type: the same per file. */
+    private transient RowType tableRead;
+
+    private transient InternalTypeInfo<RowData> produced;
+
     ProducedFormats(ReadSpec spec, List<? extends Expression> dataFilters) {
         this.spec = spec;
         this.options = spec.table.options();
@@ -73,13 +78,12 @@ final class ProducedFormats implements Serializable {
     BulkFormat<RowData, FileSourceSplit> format(
             RowType fileDataType, boolean widened, ColumnVector[] constants) {
         int[] fileFields = spec.fileFields();
-        RowType read =
-                new RowType(
-                        java.util.Arrays.stream(fileFields)
-                                .mapToObj(i -> fileDataType.getFields().get(i))
-                                .collect(java.util.stream.Collectors.toList()));
-        InternalTypeInfo<RowData> produced = InternalTypeInfo.of(spec.producedType);
+        if (produced == null) {
+            produced = InternalTypeInfo.of(spec.producedType);
+            tableRead = readType(spec.dataType, fileFields);
+        }
         if (options.format() == FileFormat.PARQUET) {
+            RowType read = widened ? readType(fileDataType, fileFields) : tableRead;
             return new ProducedParquetFormat(conf(widened), read, produced, spec, constants);
         }
         return new OrcColumnarRowInputFormat<>(
@@ -91,6 +95,13 @@ final class ProducedFormats implements Serializable {
                 spec.batchSize,
                 new ProducedOrcBatches(fileDataType, fileFields, constants),
                 produced);
+    }
+
+    private static RowType readType(RowType dataType, int[] fileFields) {
+        return new RowType(
+                java.util.Arrays.stream(fileFields)
+                        .mapToObj(i -> dataType.getFields().get(i))
+                        .collect(java.util.stream.Collectors.toList()));
     }
 
     private Configuration conf(boolean withoutFilter) {

@@ -55,6 +55,9 @@ public final class ReadSpec implements Serializable {
      */
     final int countingField;
 
+    /** The data columns read from each file, in the order the produced columns name them. */
+    private final int[] fileFields;
+
     /** Produced columns from the files that the table declares NOT NULL. */
     final int[] notNull;
 
@@ -110,6 +113,16 @@ public final class ReadSpec implements Serializable {
         this.producedType = new RowType(producedFields);
         // A query that needs no stored column still needs the files' row counts: read one.
         this.countingField = anyFromFiles || dataType.getFieldCount() == 0 ? -1 : 0;
+        List<Integer> read = new ArrayList<>();
+        for (int f : dataField) {
+            if (f >= 0) {
+                read.add(f);
+            }
+        }
+        if (countingField >= 0) {
+            read.add(countingField);
+        }
+        this.fileFields = read.stream().mapToInt(Integer::intValue).toArray();
         this.notNull = notNulls.stream().mapToInt(Integer::intValue).toArray();
         this.limit = b.limit == null ? Long.MAX_VALUE : b.limit;
         this.batchSize = b.batchSize;
@@ -147,16 +160,7 @@ public final class ReadSpec implements Serializable {
 
     /** The data columns read from each file, in the order the produced columns name them. */
     int[] fileFields() {
-        List<Integer> fields = new ArrayList<>();
-        for (int f : dataField) {
-            if (f >= 0) {
-                fields.add(f);
-            }
-        }
-        if (countingField >= 0) {
-            fields.add(countingField);
-        }
-        return fields.stream().mapToInt(Integer::intValue).toArray();
+        return fileFields.clone();
     }
 
     /**
