@@ -1,10 +1,5 @@
 package dev.formattable.flink.format;
 
-import dev.formattable.core.options.FileFormat;
-import dev.formattable.core.options.TableOptions;
-
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.DateType;
@@ -17,19 +12,13 @@ import org.apache.flink.table.types.logical.SmallIntType;
 import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.DelegatingSeekableInputStream;
-import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 import javax.annotation.Nullable;
 
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,25 +30,6 @@ import java.util.Map;
 public final class FileColumnTypes {
 
     private FileColumnTypes() {}
-
-    /** The types of the top-level columns of a file that widening knows, by name. */
-    public static Map<String, LogicalType> read(
-            TableOptions options, FooterReadOptions readOptions, FileSourceSplit split)
-            throws IOException {
-        if (options.format() == FileFormat.PARQUET) {
-            try (ParquetFileReader reader =
-                    ParquetFileReader.open(
-                            new FlinkInputFile(split), readOptions.parquetSchema())) {
-                return ofParquet(reader.getFooter().getFileMetaData().getSchema());
-            }
-        }
-        try (org.apache.orc.Reader reader =
-                OrcFile.createReader(
-                        new org.apache.hadoop.fs.Path(split.path().toUri()),
-                        readOptions.orc(split.fileSize()))) {
-            return ofOrc(reader.getSchema());
-        }
-    }
 
     /** The types of the top-level columns of a parquet schema that widening knows, by name. */
     public static Map<String, LogicalType> ofParquet(org.apache.parquet.schema.MessageType schema) {
@@ -170,36 +140,6 @@ public final class FileColumnTypes {
                         : null;
             default:
                 return null;
-        }
-    }
-
-    /** A parquet input file over Flink's file system of the split. */
-    private static final class FlinkInputFile implements InputFile {
-        private final FileSourceSplit split;
-
-        FlinkInputFile(FileSourceSplit split) {
-            this.split = split;
-        }
-
-        @Override
-        public long getLength() {
-            return split.fileSize();
-        }
-
-        @Override
-        public SeekableInputStream newStream() throws IOException {
-            FSDataInputStream in = split.path().getFileSystem().open(split.path());
-            return new DelegatingSeekableInputStream(in) {
-                @Override
-                public long getPos() throws IOException {
-                    return in.getPos();
-                }
-
-                @Override
-                public void seek(long position) throws IOException {
-                    in.seek(position);
-                }
-            };
         }
     }
 }

@@ -1,7 +1,5 @@
 package dev.formattable.flink.format;
 
-import org.apache.flink.table.types.logical.LogicalType;
-
 import org.apache.hadoop.hive.common.type.HiveDecimal;
 import org.apache.orc.ColumnStatistics;
 import org.apache.orc.DateColumnStatistics;
@@ -38,18 +36,10 @@ public final class FileFooter {
 
     private final long rows;
     private final Map<String, ColumnSummary> columns;
-    private final Map<String, LogicalType> columnTypes;
 
-    private FileFooter(
-            long rows, Map<String, ColumnSummary> columns, Map<String, LogicalType> columnTypes) {
+    private FileFooter(long rows, Map<String, ColumnSummary> columns) {
         this.rows = rows;
         this.columns = Collections.unmodifiableMap(columns);
-        this.columnTypes = Collections.unmodifiableMap(columnTypes);
-    }
-
-    /** The types the file stores its top-level columns at ({@link FileColumnTypes}), by name. */
-    public Map<String, LogicalType> columnTypes() {
-        return columnTypes;
     }
 
     /** The file's row count. */
@@ -86,8 +76,7 @@ public final class FileFooter {
                                 bounded ? parquetValue(stats.genericGetMax(), type) : null);
             }
         }
-        return new FileFooter(
-                rows, columns, FileColumnTypes.ofParquet(footer.getFileMetaData().getSchema()));
+        return new FileFooter(rows, columns);
     }
 
     @Nullable
@@ -137,7 +126,7 @@ public final class FileFooter {
             column.add(rows - values, values, orcBound(s, true), orcBound(s, false));
             columns.put(names.get(i), column);
         }
-        return new FileFooter(rows, columns, FileColumnTypes.ofOrc(schema));
+        return new FileFooter(rows, columns);
     }
 
     @Nullable

@@ -6,14 +6,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.orc.OrcFile;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.format.converter.ParquetMetadataConverter;
 
 /**
- * What reading the footers of many files of one table needs, built once rather than per file: the
- * Hadoop configuration of the table's format options and the parquet and orc read options made from
- * it. Parquet's {@code ParquetFileReader.open(InputFile)} builds a new {@code Configuration(true)}
- * for every file, which parses {@code core-default.xml} and {@code core-site.xml} again; readers
- * given these options parse nothing.
+ * What reading the footers and rows of many files of one table needs, built once rather than per
+ * file: the Hadoop configuration of the table's format options and the parquet and orc read options
+ * made from it. Parquet's {@code ParquetFileReader.open(InputFile)} builds a new {@code
+ * Configuration(true)} for every file, which parses {@code core-default.xml} and {@code
+ * core-site.xml} again; readers given these options parse nothing.
  *
  * <p>Not serializable: build it where the files are read. It may be shared by threads.
  */
@@ -21,15 +20,10 @@ public final class FooterReadOptions {
 
     private final Configuration conf;
     private final ParquetReadOptions parquet;
-    private final ParquetReadOptions parquetSchema;
 
     private FooterReadOptions(Configuration conf) {
         this.conf = conf;
         this.parquet = HadoopReadOptions.builder(conf).build();
-        this.parquetSchema =
-                HadoopReadOptions.builder(conf)
-                        .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)
-                        .build();
     }
 
     /** The options for the files of a table with these options. */
@@ -38,14 +32,14 @@ public final class FooterReadOptions {
                 FormatFactories.hadoopConf(FormatFactories.formatOptions(options)));
     }
 
+    /** The Hadoop configuration of the table's format options, parsed from no file. */
+    public Configuration conf() {
+        return conf;
+    }
+
     /** Parquet's options for a whole footer: the schema and every row group's statistics. */
     public ParquetReadOptions parquet() {
         return parquet;
-    }
-
-    /** Parquet's options for the schema alone: row groups are skipped while decoding. */
-    public ParquetReadOptions parquetSchema() {
-        return parquetSchema;
     }
 
     /** Orc's options for a file of {@code length} bytes. */

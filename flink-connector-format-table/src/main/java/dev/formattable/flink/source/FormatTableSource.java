@@ -5,6 +5,7 @@ import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
 import dev.formattable.flink.source.enumerator.PlanningMetrics;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+import dev.formattable.flink.source.reader.FormatTableSourceReader;
 import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -18,7 +19,6 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
-import org.apache.flink.connector.file.src.impl.FileSourceReader;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
@@ -33,7 +33,8 @@ import java.util.List;
  * names. The SQL connector and DataStream programs ({@link #forRowData}) use the same source.
  *
  * <p>It is bounded, or, with a monitoring interval, continuous: the table is listed again at every
- * interval and each file that was not seen before is read once, whole.
+ * interval and each file that was not seen before is read once, whole. Its readers ({@link
+ * FormatTableSourceReader}) keep the next split at hand while they read one.
  *
  * <p>Each reader registers the counters {@value #LOST_FILES_SKIPPED} and {@value
  * #CORRUPT_FILES_SKIPPED} in its operator's metric group (files the table's {@code scan.ignore-*}
@@ -83,7 +84,7 @@ public final class FormatTableSource
         Counter lost = context.metricGroup().counter(LOST_FILES_SKIPPED);
         Counter corrupt = context.metricGroup().counter(CORRUPT_FILES_SKIPPED);
         Counter rows = context.metricGroup().counter(ROWS_READ);
-        return new FileSourceReader<>(
+        return new FormatTableSourceReader(
                 context, format.counting(rows, lost, corrupt), context.getConfiguration());
     }
 

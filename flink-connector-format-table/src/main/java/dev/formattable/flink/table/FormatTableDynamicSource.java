@@ -32,11 +32,9 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The SQL scan of a format table. Filters on partition columns are taken through filter push-down
@@ -125,7 +123,6 @@ public class FormatTableDynamicSource
                         .metadata(metadataKeys)
                         .limit(limit)
                         .batchSize(batchSize)
-                        .filesReadAsIs(plan == null ? Set.of() : planned.readAsIs())
                         .build();
         return SourceProvider.of(FormatTableSource.create(scan, read, dataFilters));
     }
@@ -230,9 +227,8 @@ public class FormatTableDynamicSource
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
             return TableStats.UNKNOWN;
         }
-        Set<String> readAsIs = new HashSet<>();
-        TableStats stats = PlannerStatistics.of(table, tableType, plan, readAsIs);
-        planned.offer(pushed(), plan, readAsIs);
+        TableStats stats = PlannerStatistics.of(table, tableType, plan);
+        planned.offer(pushed(), plan);
         return stats;
     }
 

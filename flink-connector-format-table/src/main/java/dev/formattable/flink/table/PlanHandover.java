@@ -5,7 +5,6 @@ import dev.formattable.core.scan.ScanPlan;
 import javax.annotation.Nullable;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * The plan a SQL scan made in the client for the planner's statistics, kept for the split
@@ -22,7 +21,6 @@ final class PlanHandover {
     private final int maxFiles;
     @Nullable private List<Object> madeFor;
     @Nullable private ScanPlan plan;
-    private Set<String> readAsIs = Set.of();
 
     PlanHandover() {
         this(MAX_FILES);
@@ -37,15 +35,9 @@ final class PlanHandover {
      * Keeps the plan made under these partition filters, and the files of it whose footers showed
      * the table's types ({@link dev.formattable.flink.source.reader.ReadSpec#fileKey}).
      */
-    void offer(List<Object> filters, ScanPlan plan, Set<String> readAsIs) {
+    void offer(List<Object> filters, ScanPlan plan) {
         this.madeFor = List.copyOf(filters);
         this.plan = plan;
-        this.readAsIs = Set.copyOf(readAsIs);
-    }
-
-    /** The files of the plan kept whose footers showed the table's types. */
-    Set<String> readAsIs() {
-        return readAsIs;
     }
 
     /** The plan made under exactly these filters, or null to plan at the enumerator. */

@@ -15,9 +15,6 @@ import dev.formattable.core.utils.Parallel;
 import dev.formattable.flink.format.ColumnSummary;
 import dev.formattable.flink.format.FileFooter;
 import dev.formattable.flink.format.Footers;
-import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.source.reader.ReadSpec;
-import dev.formattable.flink.source.reader.TypeWidening;
 
 import org.apache.flink.table.plan.stats.ColumnStats;
 import org.apache.flink.table.plan.stats.TableStats;
@@ -66,17 +63,8 @@ final class PlannerStatistics {
 
     /** The statistics of the planned files; unknown when a file is unreadable. */
     static TableStats of(FormatTable table, RowType tableType, ScanPlan plan) {
-        return of(table, tableType, plan, new HashSet<>());
-    }
-
-    /**
-     * As above, adding to {@code readAsIs} the key ({@link ReadSpec#fileKey}) of each file whose
-     * footer was read and stores every column at the table's type.
-     */
-    static TableStats of(
-            FormatTable table, RowType tableType, ScanPlan plan, Set<String> readAsIs) {
         try {
-            return compute(table, tableType, plan, readAsIs);
+            return compute(table, tableType, plan);
         } catch (java.io.IOException | RuntimeException e) {
             // Statistics are advice: the read itself will name an unreadable file.
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
@@ -84,8 +72,7 @@ final class PlannerStatistics {
         }
     }
 
-    private static TableStats compute(
-            FormatTable table, RowType tableType, ScanPlan plan, Set<String> readAsIs)
+    private static TableStats compute(FormatTable table, RowType tableType, ScanPlan plan)
             throws java.io.IOException {
         Map<Path, List<DataSplit>> byPartition = new LinkedHashMap<>();
         for (DataSplit file : plan.splits()) {
@@ -118,17 +105,6 @@ final class PlannerStatistics {
             }
         }
         List<FileFooter> footers = Footers.read(table, footerFiles);
-        RowType dataType = dataType(table, tableType);
-        for (int i = 0; i < footers.size(); i++) {
-            if (TypeWidening.readsAsIs(footers.get(i).columnTypes(), dataType)) {
-                DataSplit file = footerFiles.get(i);
-                readAsIs.add(
-                        ReadSpec.fileKey(
-                                FlinkFileIO.toFlink(file.path()).toString(),
-                                file.fileSize(),
-                                file.modificationTime()));
-            }
-        }
         long rows = 0;
         for (PartitionStatistics p : stored) {
             rows += p.rowCount();

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,9 +32,8 @@ class PlanHandoverTest {
         PlanHandover handover = new PlanHandover();
         assertThat(handover.planFor(List.of(k0, List.of()))).isNull();
 
-        handover.offer(List.of(k0, List.of()), plan, Set.of("a"));
+        handover.offer(List.of(k0, List.of()), plan);
         assertThat(handover.planFor(List.of(k0, List.of()))).isSameAs(plan);
-        assertThat(handover.readAsIs()).containsExactly("a");
         // An equal predicate made later is another push-down: plan again.
         assertThat(handover.planFor(List.of(PartitionPredicate.equal("k", "k0"), List.of())))
                 .isNull();
@@ -47,7 +45,7 @@ class PlanHandoverTest {
     void aPlanOfTooManyFilesIsListedAgain() throws IOException {
         ScanPlan plan = twoFiles();
         PlanHandover handover = new PlanHandover(1);
-        handover.offer(List.of(), plan, Set.of());
+        handover.offer(List.of(), plan);
         assertThat(handover.planFor(List.of())).isNull();
     }
 }

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The local file system under the scheme {@code countingfile://}, counting directory listings and
  * status calls in this JVM: a SQL query's planning (in the client) and its execution (in the
  * MiniCluster) are counted together, whatever the connector's own bookkeeping says. Found by Flink
- * through {@code META-INF/services} of the test class path.
+ * through {@code META-INF/services} of the test class path; {@link CountingHadoopFileSystem} serves
+ * the same scheme to Hadoop, into the same counters.
  */
 public final class CountingFileSystem extends FileSystem {
 
@@ -52,6 +53,14 @@ public final class CountingFileSystem extends FileSystem {
     /** Files opened for reading since the last {@link #reset}. */
     public static long opens() {
         return OPENS.get();
+    }
+
+    static void countOpen() {
+        OPENS.incrementAndGet();
+    }
+
+    static void countStatus() {
+        STATUSES.incrementAndGet();
     }
 
     public static long lists() {

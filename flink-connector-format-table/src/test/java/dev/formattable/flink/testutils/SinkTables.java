@@ -60,9 +60,14 @@ public final class SinkTables {
 
     public static FormatTable table(
             FileIO io, java.nio.file.Path dir, Map<String, String> options) {
+        return table(io, dir.toString(), options);
+    }
+
+    /** The table at {@code location}, a path or a URI such as {@code countingfile:///dir}. */
+    public static FormatTable table(FileIO io, String location, Map<String, String> options) {
         return FormatTable.open(
                 io,
-                Path.of(dir.toString()),
+                Path.of(location),
                 new TableSchema(
                         List.of(
                                 new DataField(0, "a", DataTypes.INT()),

@@ -1,8 +1,5 @@
 package dev.formattable.flink.source.reader;
 
-import dev.formattable.flink.format.FileColumnTypes;
-import dev.formattable.flink.format.FooterReadOptions;
-
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -11,7 +8,6 @@ import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -24,15 +20,13 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Reads data files as a {@link ReadSpec} says, with Flink's parquet and orc columnar readers whose
- * batches already hold the produced columns in order ({@link ProducedFormats}): rows leave as
- * Flink's columnar rows. A NOT NULL column the file lacks fails the read, a limit stops reading,
- * files with narrower types are widened (each file's footer types are read first, unless the client
- * found them to be the table's already), lost and corrupt files are skipped when the table says so,
- * and every error names the file.
+ * Reads data files as a {@link ReadSpec} says, with Flink's parquet and orc column readers whose
+ * batches already hold the produced columns in order ({@link FileReaders}): rows leave as Flink's
+ * columnar rows. Each split's file is opened once, and the types its footer shows decide whether
+ * its columns are widened. A NOT NULL column the file lacks fails the read, a limit stops reading,
+ * lost and corrupt files are skipped when the table says so, and every error names the file.
  */
 public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
 
@@ -40,12 +34,10 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableBulkFormat.class);
 
     private final ReadSpec spec;
-    private final ProducedFormats formats;
+    private final FileReaders files;
 
     /** Rows produced by this reader instance, across its splits: only counted under a limit. */
     private transient long emitted;
-
-    private transient FooterReadOptions footerReadOptions;
 
     /** Rows decoded, skipped lost and corrupt files; set per reader ({@link #counting}). */
     @Nullable private transient Counter rowsRead;
@@ -55,12 +47,12 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     /** A format reading as {@code spec} says; {@code dataFilters} let the readers skip data. */
     public FormatTableBulkFormat(ReadSpec spec, List<? extends Expression> dataFilters) {
-        this(spec, new ProducedFormats(spec, dataFilters));
+        this(spec, new FileReaders(spec, dataFilters));
     }
 
-    private FormatTableBulkFormat(ReadSpec spec, ProducedFormats formats) {
+    private FormatTableBulkFormat(ReadSpec spec, FileReaders files) {
         this.spec = spec;
-        this.formats = formats;
+        this.files = files;
     }
 
     /**
@@ -68,19 +60,11 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
      * in the given counters: one per source reader, so each subtask reports its own.
      */
     public FormatTableBulkFormat counting(Counter rows, Counter lost, Counter corrupt) {
-        FormatTableBulkFormat copy = new FormatTableBulkFormat(spec, formats);
+        FormatTableBulkFormat copy = new FormatTableBulkFormat(spec, files);
         copy.rowsRead = rows;
         copy.lostSkipped = lost;
         copy.corruptSkipped = corrupt;
         return copy;
-    }
-
-    /** Built once per reader instance, not per split: see {@link FooterReadOptions}. */
-    private FooterReadOptions footerReadOptions() {
-        if (footerReadOptions == null) {
-            footerReadOptions = FooterReadOptions.of(spec.table.options());
-        }
-        return footerReadOptions;
     }
 
     @Override
@@ -97,31 +81,41 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     private Reader<RowData> open(Configuration config, FileSourceSplit split, boolean restore)
             throws IOException {
-        TypeWidening.Plan plan = null;
-        if (!spec.readsAsIs(split)) {
-            Map<String, LogicalType> fileColumns;
-            try {
-                fileColumns =
-                        FileColumnTypes.read(spec.table.options(), footerReadOptions(), split);
-            } catch (IOException | RuntimeException e) {
-                return skipOrFail(split, e);
-            }
-            // A column that cannot be widened fails the read whatever the skip options say.
-            plan = TypeWidening.plan(split, fileColumns, spec.dataType, spec.fileFields());
-        }
+        FileReaders.OpenFile file;
         try {
-            ColumnVector[] constants = spec.constants(split);
-            BulkFormat<RowData, FileSourceSplit> format =
-                    plan == null
-                            ? formats.format(spec.dataType, false, constants)
-                            : formats.format(plan.fileDataType, true, constants);
-            Reader<RowData> reader =
-                    restore
-                            ? format.restoreReader(config, split)
-                            : format.createReader(config, split);
-            return new ProducedReader(reader, split, plan == null ? null : widened(plan));
+            file = files.open(split);
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
+        }
+        try {
+            // A column that cannot be widened fails the read whatever the skip options say.
+            TypeWidening.Plan plan =
+                    TypeWidening.plan(split, file.columnTypes(), spec.dataType, spec.fileFields());
+            Reader<RowData> reader;
+            try {
+                reader =
+                        file.reader(
+                                config,
+                                split,
+                                plan == null ? null : plan.fileDataType,
+                                spec.constants(split),
+                                restore);
+            } catch (IOException | RuntimeException e) {
+                closeAfter(file, e);
+                return skipOrFail(split, e);
+            }
+            return new ProducedReader(reader, split, plan == null ? null : widened(plan));
+        } catch (IOException | RuntimeException e) {
+            closeAfter(file, e);
+            throw e;
+        }
+    }
+
+    private static void closeAfter(FileReaders.OpenFile file, Throwable failure) {
+        try {
+            file.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
         }
     }
 

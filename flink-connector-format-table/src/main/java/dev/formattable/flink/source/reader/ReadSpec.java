@@ -64,12 +64,8 @@ public final class ReadSpec implements Serializable {
     final long limit;
     final int batchSize;
 
-    /** Files known to store every column at the table's type ({@link #fileKey}). */
-    private final Set<String> readAsIs;
-
     private ReadSpec(Builder b, int[] produced) {
         this.table = b.table;
-        this.readAsIs = Set.copyOf(b.readAsIs);
         List<String> keys = table.layout().keys();
         List<RowType.RowField> dataFields = new ArrayList<>();
         for (RowType.RowField f : b.tableType.getFields()) {
@@ -138,21 +134,6 @@ public final class ReadSpec implements Serializable {
         return producedType;
     }
 
-    /** The key of a file in {@link Builder#filesReadAsIs}: its path, size and modification time. */
-    public static String fileKey(String path, long size, long modificationTime) {
-        return path + "\u0000" + size + "\u0000" + modificationTime;
-    }
-
-    /** Whether the file of the split is known to need no look at its footer's types. */
-    boolean readsAsIs(FileSourceSplit split) {
-        return !readAsIs.isEmpty()
-                && readAsIs.contains(
-                        fileKey(
-                                split.path().toString(),
-                                split.fileSize(),
-                                split.fileModificationTime()));
-    }
-
     /** Whether the readers stop after a number of rows. */
     boolean limited() {
         return limit != Long.MAX_VALUE;
@@ -214,7 +195,6 @@ public final class ReadSpec implements Serializable {
         private List<String> metadata = List.of();
         @Nullable private Long limit;
         private int batchSize = 2048;
-        private Set<String> readAsIs = Set.of();
 
         private Builder(FormatTable table, RowType tableType) {
             this.table = table;
@@ -236,16 +216,6 @@ public final class ReadSpec implements Serializable {
         /** The most rows the readers produce together; no limit by default. */
         public Builder limit(@Nullable Long limit) {
             this.limit = limit;
-            return this;
-        }
-
-        /**
-         * Files whose footers the client already read and found to store every column at the
-         * table's type ({@link #fileKey} of each): their readers open them once, not first for
-         * their footer's types.
-         */
-        public Builder filesReadAsIs(java.util.Collection<String> keys) {
-            this.readAsIs = new HashSet<>(keys);
             return this;
         }
 

@@ -108,23 +108,6 @@ public final class TypeWidening {
         }
     }
 
-    /**
-     * Whether a file storing its columns at {@code fileColumns} is read as it is: every data column
-     * of the table is stored at its own type (or not at all), so the reader needs neither widening
-     * nor a look at the file's footer.
-     */
-    public static boolean readsAsIs(Map<String, LogicalType> fileColumns, RowType dataType) {
-        for (RowType.RowField field : dataType.getFields()) {
-            LogicalType fileType = fileColumns.get(field.getName());
-            if (fileType != null
-                    && needsCheck(fileType, field.getType())
-                    && !sameType(fileType, field.getType())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private static boolean needsCheck(LogicalType fileType, LogicalType tableType) {
         if (fileType.is(LogicalTypeRoot.DATE)
                 && tableType.is(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)) {

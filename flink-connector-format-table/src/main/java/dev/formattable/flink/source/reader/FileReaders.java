@@ -1,0 +1,308 @@
+package dev.formattable.flink.source.reader;
+
+import dev.formattable.core.options.FileFormat;
+import dev.formattable.core.options.TableOptions;
+import dev.formattable.flink.format.FileColumnTypes;
+import dev.formattable.flink.format.FooterReadOptions;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.format.ParquetFilters;
+import dev.formattable.flink.format.orc.OrcTypes;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.base.source.reader.SourceReaderOptions;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.formats.parquet.ParquetInputFile;
+import org.apache.flink.orc.OrcColumnarRowInputFormat;
+import org.apache.flink.orc.OrcFilters;
+import org.apache.flink.orc.shim.OrcShimV230;
+import org.apache.flink.orc.vector.AbstractOrcColumnVector;
+import org.apache.flink.orc.vector.ColumnBatchFactory;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.expressions.Expression;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.OrcFile;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.compat.RowGroupFilter;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+
+import javax.annotation.Nullable;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Opens the data file of a split once and reads its rows as a {@link ReadSpec} says, with Flink's
+ * parquet and orc column readers: the footer read on opening (which parquet and orc read anyway to
+ * find the split's row groups or stripes) also gives the types the file stores, and the rows are
+ * then read through the same open file. Parquet's row groups are filtered by the data filters only
+ * once the file's types are known to be the table's. Flink's own formats open each file after
+ * asking for its status, and parquet's also parses Hadoop's configuration files per split; here the
+ * Hadoop configuration is built once per instance and the file's length comes from the split.
+ */
+final class FileReaders implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final ReadSpec spec;
+    private final TableOptions options;
+    @Nullable private final FilterPredicate parquetFilter;
+    private final List<OrcFilters.Predicate> orcPredicates;
+
+    private transient FooterReadOptions readOptions;
+    private transient InternalTypeInfo<RowData> produced;
+
+    FileReaders(ReadSpec spec, List<? extends Expression> dataFilters) {
+        this.spec = spec;
+        this.options = spec.table.options();
+        Set<String> columns = new HashSet<>(spec.dataType.getFieldNames());
+        boolean parquet = options.format() == FileFormat.PARQUET;
+        this.parquetFilter =
+                parquet ? ParquetFilters.toPredicate(dataFilters, columns).orElse(null) : null;
+        this.orcPredicates =
+                parquet ? List.of() : FormatFactories.orcPredicates(dataFilters, columns);
+    }
+
+    private synchronized FooterReadOptions readOptions() {
+        if (readOptions == null) {
+            readOptions = FooterReadOptions.of(options);
+            produced = InternalTypeInfo.of(spec.producedType);
+        }
+        return readOptions;
+    }
+
+    /** Opens the file of {@code split}, reading its footer and nothing else yet. */
+    OpenFile open(FileSourceSplit split) throws IOException {
+        FooterReadOptions read = readOptions();
+        if (options.format() == FileFormat.PARQUET) {
+            ParquetReadOptions parquet =
+                    HadoopReadOptions.builder(read.conf())
+                            .withRange(split.offset(), split.offset() + split.length())
+                            .build();
+            FSDataInputStream in = split.path().getFileSystem().open(split.path());
+            try {
+                return new OpenParquet(
+                        ParquetFileReader.open(new ParquetInputFile(in, split.fileSize()), parquet),
+                        parquet);
+            } catch (IOException | RuntimeException e) {
+                in.close();
+                throw e;
+            }
+        }
+        return new OpenOrc(
+                OrcFile.createReader(
+                        new org.apache.hadoop.fs.Path(split.path().toUri()),
+                        read.orc(split.fileSize())));
+    }
+
+    /** A data file opened for one split: its footer read, its rows not yet. */
+    interface OpenFile extends Closeable {
+
+        /** The types the file stores for its top-level columns (those widening knows). */
+        Map<String, LogicalType> columnTypes();
+
+        /**
+         * The reader of the split's rows, which takes the open file over. The file's data columns
+         * are read at the table's types, or at {@code widened}'s where given (the file's own); the
+         * readers' filters, written for the table's types, are then not used.
+         */
+        BulkFormat.Reader<RowData> reader(
+                Configuration config,
+                FileSourceSplit split,
+                @Nullable RowType widened,
+                ColumnVector[] constants,
+                boolean restore)
+                throws IOException;
+    }
+
+    private static RowType readType(RowType dataType, int[] fileFields) {
+        return new RowType(
+                Arrays.stream(fileFields)
+                        .mapToObj(i -> dataType.getFields().get(i))
+                        .collect(Collectors.toList()));
+    }
+
+    private final class OpenParquet implements OpenFile {
+        private final ParquetFileReader file;
+        private final ParquetReadOptions options;
+
+        OpenParquet(ParquetFileReader file, ParquetReadOptions options) {
+            this.file = file;
+            this.options = options;
+        }
+
+        /** The row group filters parquet's own reader would apply with these options. */
+        private List<RowGroupFilter.FilterLevel> filterLevels() {
+            List<RowGroupFilter.FilterLevel> levels = new ArrayList<>();
+            if (options.useStatsFilter()) {
+                levels.add(RowGroupFilter.FilterLevel.STATISTICS);
+            }
+            if (options.useDictionaryFilter()) {
+                levels.add(RowGroupFilter.FilterLevel.DICTIONARY);
+            }
+            if (options.useBloomFilter()) {
+                levels.add(RowGroupFilter.FilterLevel.BLOOMFILTER);
+            }
+            return levels;
+        }
+
+        @Override
+        public Map<String, LogicalType> columnTypes() {
+            return FileColumnTypes.ofParquet(file.getFooter().getFileMetaData().getSchema());
+        }
+
+        @Override
+        public BulkFormat.Reader<RowData> reader(
+                Configuration config,
+                FileSourceSplit split,
+                @Nullable RowType widened,
+                ColumnVector[] constants,
+                boolean restore)
+                throws IOException {
+            List<BlockMetaData> blocks = file.getRowGroups();
+            boolean[] keep = new boolean[blocks.size()];
+            Arrays.fill(keep, true);
+            if (widened == null && parquetFilter != null) {
+                // Parquet's row group filters, as its reader applies them; the filter is written
+                // for the table's types, so a file read at its own narrower types keeps them all.
+                Set<BlockMetaData> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+                kept.addAll(
+                        RowGroupFilter.filterRowGroups(
+                                filterLevels(), FilterCompat.get(parquetFilter), blocks, file));
+                for (int b = 0; b < keep.length; b++) {
+                    keep[b] = kept.contains(blocks.get(b));
+                }
+            }
+            RowType read = readType(widened == null ? spec.dataType : widened, spec.fileFields());
+            ParquetBatchReader reader =
+                    new ParquetBatchReader(
+                            file,
+                            keep,
+                            read,
+                            constants,
+                            spec.batchSize,
+                            config.get(SourceReaderOptions.ELEMENT_QUEUE_CAPACITY),
+                            FormatFactories.utcTimestamps(),
+                            readOptions().conf());
+            if (restore) {
+                CheckpointedPosition position = split.getReaderPosition().orElseThrow();
+                reader.skip(position.getRecordsAfterOffset());
+            }
+            return reader;
+        }
+
+        @Override
+        public void close() throws IOException {
+            file.close();
+        }
+    }
+
+    private final class OpenOrc implements OpenFile {
+        private final org.apache.orc.Reader file;
+
+        OpenOrc(org.apache.orc.Reader file) {
+            this.file = file;
+        }
+
+        @Override
+        public Map<String, LogicalType> columnTypes() {
+            return FileColumnTypes.ofOrc(file.getSchema());
+        }
+
+        @Override
+        public BulkFormat.Reader<RowData> reader(
+                Configuration config,
+                FileSourceSplit split,
+                @Nullable RowType widened,
+                ColumnVector[] constants,
+                boolean restore)
+                throws IOException {
+            RowType fileDataType = widened == null ? spec.dataType : widened;
+            int[] fileFields = spec.fileFields();
+            int batchSize = (int) Math.max(1, Math.min(spec.batchSize, file.getNumberOfRows()));
+            OrcColumnarRowInputFormat<VectorizedRowBatch, FileSourceSplit> format =
+                    new OrcColumnarRowInputFormat<>(
+                            new OpenedShim(file),
+                            readOptions().conf(),
+                            OrcTypes.toOrcSchema(fileDataType),
+                            fileFields,
+                            widened == null ? orcPredicates : List.of(),
+                            batchSize,
+                            new ProducedOrcBatches(fileDataType, fileFields, constants),
+                            produced);
+            return restore
+                    ? format.restoreReader(config, split)
+                    : format.createReader(config, split);
+        }
+
+        @Override
+        public void close() throws IOException {
+            file.close();
+        }
+    }
+
+    /** Flink's orc shim, handing out the reader this split's file was opened with. */
+    private static final class OpenedShim extends OrcShimV230 {
+        private static final long serialVersionUID = 1L;
+        private final transient org.apache.orc.Reader file;
+
+        OpenedShim(org.apache.orc.Reader file) {
+            this.file = file;
+        }
+
+        @Override
+        protected org.apache.orc.Reader createReader(
+                org.apache.hadoop.fs.Path path, org.apache.hadoop.conf.Configuration conf) {
+            return file;
+        }
+    }
+
+    /** Flink's orc batches of one file, in produced order. */
+    private static final class ProducedOrcBatches
+            implements ColumnBatchFactory<VectorizedRowBatch, FileSourceSplit> {
+        private static final long serialVersionUID = 1L;
+        private final RowType fileDataType;
+        private final int[] fileFields;
+        private final transient ColumnVector[] constants;
+
+        ProducedOrcBatches(RowType fileDataType, int[] fileFields, ColumnVector[] constants) {
+            this.fileDataType = fileDataType;
+            this.fileFields = fileFields;
+            this.constants = constants;
+        }
+
+        @Override
+        public VectorizedColumnBatch create(FileSourceSplit split, VectorizedRowBatch rowBatch) {
+            ColumnVector[] decoded = new ColumnVector[fileFields.length];
+            for (int i = 0; i < fileFields.length; i++) {
+                decoded[i] =
+                        AbstractOrcColumnVector.createFlinkVector(
+                                rowBatch.cols[fileFields[i]],
+                                fileDataType.getTypeAt(fileFields[i]));
+            }
+            return new VectorizedColumnBatch(ProducedColumns.arrange(decoded, constants));
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.formattable.flink.source.reader;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.scan.DataSplit;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.testutils.SinkTables;
+
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.SimpleUserCodeClassLoader;
+import org.apache.flink.util.UserCodeClassLoader;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A source reader asks for the next split while it reads one: two at its start, then one for each
+ * split it finishes, and it reads every row of every split it is given.
+ */
+class FormatTableSourceReaderTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void keepsTheNextSplitAtHand() throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        SinkTables.appendOneRowPerPartition(table, 3);
+        List<FileSourceSplit> splits = new ArrayList<>();
+        for (DataSplit file : table.newScan().plan().splits()) {
+            splits.add(
+                    new FileSourceSplit(
+                            file.path().name(),
+                            FlinkFileIO.toFlink(file.path()),
+                            0,
+                            file.fileSize(),
+                            file.modificationTime(),
+                            file.fileSize()));
+        }
+        CountingContext context = new CountingContext();
+        FormatTableBulkFormat format =
+                new FormatTableBulkFormat(
+                        ReadSpec.builder(table, SinkTables.ROW_TYPE).build(), List.of());
+        Collecting output = new Collecting();
+
+        try (FormatTableSourceReader reader =
+                new FormatTableSourceReader(context, format, new Configuration())) {
+            reader.start();
+            assertThat(context.requests).isEqualTo(2);
+
+            reader.addSplits(splits.subList(0, 2));
+            // One more request per finished split.
+            readUntil(reader, output, () -> context.requests == 4);
+            assertThat(output.rows).hasSize(2);
+
+            reader.addSplits(splits.subList(2, 3));
+            reader.notifyNoMoreSplits();
+            InputStatus status;
+            do {
+                status = poll(reader, output);
+            } while (status != InputStatus.END_OF_INPUT);
+            assertThat(context.requests).isEqualTo(5);
+        }
+        assertThat(output.rows).containsExactlyInAnyOrder("-1|k0", "-2|k1", "-3|k2");
+    }
+
+    private static void readUntil(
+            FormatTableSourceReader reader,
+            Collecting output,
+            java.util.function.BooleanSupplier done)
+            throws Exception {
+        while (!done.getAsBoolean()) {
+            poll(reader, output);
+        }
+    }
+
+    private static InputStatus poll(FormatTableSourceReader reader, Collecting output)
+            throws Exception {
+        InputStatus status = reader.pollNext(output);
+        if (status == InputStatus.NOTHING_AVAILABLE) {
+            reader.isAvailable().get(30, TimeUnit.SECONDS);
+        }
+        return status;
+    }
+
+    /** Counts split requests. */
+    private static final class CountingContext implements SourceReaderContext {
+        int requests;
+
+        @Override
+        public SourceReaderMetricGroup metricGroup() {
+            return UnregisteredMetricsGroup.createSourceReaderMetricGroup();
+        }
+
+        @Override
+        public Configuration getConfiguration() {
+            return new Configuration();
+        }
+
+        @Override
+        public String getLocalHostName() {
+            return "localhost";
+        }
+
+        @Override
+        public int getIndexOfSubtask() {
+            return 0;
+        }
+
+        @Override
+        public void sendSplitRequest() {
+            requests++;
+        }
+
+        @Override
+        public void sendSourceEventToCoordinator(SourceEvent sourceEvent) {}
+
+        @Override
+        public UserCodeClassLoader getUserCodeClassLoader() {
+            return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
+        }
+    }
+
+    /** Collects rows as {@code a|k}. */
+    private static final class Collecting implements ReaderOutput<RowData> {
+        final List<String> rows = new ArrayList<>();
+
+        @Override
+        public void collect(RowData row) {
+            rows.add(row.getInt(0) + "|" + row.getString(1));
+        }
+
+        @Override
+        public void collect(RowData row, long timestamp) {
+            collect(row);
+        }
+
+        @Override
+        public void emitWatermark(Watermark watermark) {}
+
+        @Override
+        public void markIdle() {}
+
+        @Override
+        public void markActive() {}
+
+        @Override
+        public SourceOutput<RowData> createOutputForSplit(String splitId) {
+            return this;
+        }
+
+        @Override
+        public void releaseOutputForSplit(String splitId) {}
+    }
+}
