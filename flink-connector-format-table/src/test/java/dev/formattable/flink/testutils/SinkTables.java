@@ -121,6 +121,17 @@ public final class SinkTables {
         return committables.iterator().next();
     }
 
+    /** A split of the whole of a planned file. */
+    public static FileSourceSplit split(DataSplit file) {
+        return new FileSourceSplit(
+                file.path().name(),
+                FlinkFileIO.toFlink(file.path()),
+                0,
+                file.fileSize(),
+                file.modificationTime(),
+                file.fileSize());
+    }
+
     /** Every row of the table as {@code k|a}, sorted, read from its data files. */
     public static List<String> rows(FormatTable table) throws IOException {
         BulkFormat<RowData, FileSourceSplit> format =
@@ -128,16 +139,8 @@ public final class SinkTables {
                         ReadSpec.builder(table, ROW_TYPE).batchSize(16).build(), List.of());
         List<String> rows = new ArrayList<>();
         for (DataSplit split : table.newScan().plan().splits()) {
-            FileSourceSplit fileSplit =
-                    new FileSourceSplit(
-                            split.path().name(),
-                            FlinkFileIO.toFlink(split.path()),
-                            0,
-                            split.fileSize(),
-                            split.modificationTime(),
-                            split.fileSize());
             try (BulkFormat.Reader<RowData> reader =
-                    format.createReader(new Configuration(), fileSplit)) {
+                    format.createReader(new Configuration(), split(split))) {
                 BulkFormat.RecordIterator<RowData> batch;
                 while ((batch = reader.readBatch()) != null) {
                     RecordAndPosition<RowData> record;

@@ -2,7 +2,6 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
-import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.eventtime.Watermark;
@@ -43,14 +42,7 @@ class FormatTableSourceReaderTest {
         SinkTables.appendOneRowPerPartition(table, 3);
         List<FileSourceSplit> splits = new ArrayList<>();
         for (DataSplit file : table.newScan().plan().splits()) {
-            splits.add(
-                    new FileSourceSplit(
-                            file.path().name(),
-                            FlinkFileIO.toFlink(file.path()),
-                            0,
-                            file.fileSize(),
-                            file.modificationTime(),
-                            file.fileSize()));
+            splits.add(SinkTables.split(file));
         }
         CountingContext context = new CountingContext();
         FormatTableBulkFormat format =

@@ -110,14 +110,7 @@ class OneOpenPerSplitTest {
     private static void read(
             FormatTableBulkFormat format, DataSplit file, ReadSpec spec, List<String> out)
             throws IOException {
-        FileSourceSplit split =
-                new FileSourceSplit(
-                        file.path().name(),
-                        FlinkFileIO.toFlink(file.path()),
-                        0,
-                        file.fileSize(),
-                        file.modificationTime(),
-                        file.fileSize());
+        FileSourceSplit split = SinkTables.split(file);
         boolean wide = spec.producedType().getTypeAt(0) instanceof BigIntType;
         try (BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split)) {
             BulkFormat.RecordIterator<RowData> batch;

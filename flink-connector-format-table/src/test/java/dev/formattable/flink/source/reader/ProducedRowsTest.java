@@ -43,14 +43,7 @@ class ProducedRowsTest {
                         .counting(rows, new SimpleCounter(), new SimpleCounter());
         List<String> out = new ArrayList<>();
         for (DataSplit file : table.newScan().plan().splits()) {
-            FileSourceSplit split =
-                    new FileSourceSplit(
-                            "s",
-                            FlinkFileIO.toFlink(file.path()),
-                            0,
-                            file.fileSize(),
-                            file.modificationTime(),
-                            file.fileSize());
+            FileSourceSplit split = SinkTables.split(file);
             try (BulkFormat.Reader<RowData> reader =
                     format.createReader(new Configuration(), split)) {
                 BulkFormat.RecordIterator<RowData> batch;
