@@ -29,6 +29,7 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
@@ -52,6 +53,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Opens the data file of a split once and reads its rows as a {@link ReadSpec} says, with Flink's
@@ -102,10 +104,16 @@ final class FileReaders implements Serializable {
                             .withRange(split.offset(), split.offset() + split.length())
                             .build();
             FSDataInputStream in = split.path().getFileSystem().open(split.path());
+            // Named by its path: parquet's errors name the input file.
+            ParquetInputFile input =
+                    new ParquetInputFile(in, split.fileSize()) {
+                        @Override
+                        public String toString() {
+                            return split.path().toString();
+                        }
+                    };
             try {
-                return new OpenParquet(
-                        ParquetFileReader.open(new ParquetInputFile(in, split.fileSize()), parquet),
-                        parquet);
+                return new OpenParquet(ParquetFileReader.open(input, parquet), parquet);
             } catch (IOException | RuntimeException e) {
                 in.close();
                 throw e;
@@ -241,20 +249,46 @@ final class FileReaders implements Serializable {
                 throws IOException {
             RowType fileDataType = widened == null ? spec.dataType : widened;
             int[] fileFields = spec.fileFields();
+            List<OrcFilters.Predicate> predicates = widened == null ? orcPredicates : List.of();
+            RowType readType = fileDataType;
+            int[] readFields = fileFields;
+            if (byName(fileDataType, fileFields) && predicates.isEmpty()) {
+                // Only the columns read: orc then makes batches of those alone.
+                readType = readType(fileDataType, fileFields);
+                readFields = IntStream.range(0, fileFields.length).toArray();
+            }
             int batchSize = (int) Math.max(1, Math.min(spec.batchSize, file.getNumberOfRows()));
             OrcColumnarRowInputFormat<VectorizedRowBatch, FileSourceSplit> format =
                     new OrcColumnarRowInputFormat<>(
                             new OpenedShim(file),
                             readOptions().conf(),
-                            OrcTypes.toOrcSchema(fileDataType),
-                            fileFields,
-                            widened == null ? orcPredicates : List.of(),
+                            OrcTypes.toOrcSchema(readType),
+                            readFields,
+                            predicates,
                             batchSize,
-                            new ProducedOrcBatches(fileDataType, fileFields, constants),
+                            new ProducedOrcBatches(readType, readFields, constants),
                             produced);
             return restore
                     ? format.restoreReader(config, split)
                     : format.createReader(config, split);
+        }
+
+        /**
+         * Whether orc will find the columns read by name: the file names every one of them (a file
+         * with orc's positional names, {@code _col0} ..., is matched by position, against the whole
+         * table).
+         */
+        private boolean byName(RowType fileDataType, int[] fileFields) {
+            if (fileFields.length == 0) {
+                return false;
+            }
+            List<String> names = file.getSchema().getFieldNames();
+            for (int f : fileFields) {
+                if (!names.contains(fileDataType.getFieldNames().get(f))) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override
@@ -263,7 +297,10 @@ final class FileReaders implements Serializable {
         }
     }
 
-    /** Flink's orc shim, handing out the reader this split's file was opened with. */
+    /**
+     * Flink's orc shim, handing out the reader this split's file was opened with, and matching the
+     * columns of files without column names by position.
+     */
     private static final class OpenedShim extends OrcShimV230 {
         private static final long serialVersionUID = 1L;
         private final transient org.apache.orc.Reader file;
@@ -276,6 +313,20 @@ final class FileReaders implements Serializable {
         protected org.apache.orc.Reader createReader(
                 org.apache.hadoop.fs.Path path, org.apache.hadoop.conf.Configuration conf) {
             return file;
+        }
+
+        /**
+         * Flink starts from options made without a configuration, whose positional evolution level
+         * is 0: a file without column names (written before HIVE-4243, its fields named {@code
+         * _col0} ...) then matches no column and reads as NULLs. Orc's own default, 1, matches such
+         * a file's columns by position.
+         */
+        @Override
+        protected org.apache.orc.Reader.Options readOrcConf(
+                org.apache.orc.Reader.Options options, org.apache.hadoop.conf.Configuration conf) {
+            return super.readOrcConf(options, conf)
+                    .positionalEvolutionLevel(
+                            OrcConf.FORCE_POSITIONAL_EVOLUTION_LEVEL.getInt(conf));
         }
     }
 
