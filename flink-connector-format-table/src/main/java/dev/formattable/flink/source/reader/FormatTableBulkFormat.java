@@ -87,28 +87,28 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
         }
+        TypeWidening.Plan plan;
         try {
             // A column that cannot be widened fails the read whatever the skip options say.
-            TypeWidening.Plan plan =
-                    TypeWidening.plan(split, file.columnTypes(), spec.dataType, spec.fileFields());
-            Reader<RowData> reader;
-            try {
-                reader =
-                        file.reader(
-                                config,
-                                split,
-                                plan == null ? null : plan.fileDataType,
-                                spec.constants(split),
-                                restore);
-            } catch (IOException | RuntimeException e) {
-                closeAfter(file, e);
-                return skipOrFail(split, e);
-            }
-            return new ProducedReader(reader, split, plan == null ? null : widened(plan));
+            plan = TypeWidening.plan(split, file.columnTypes(), spec.dataType, spec.fileFields());
         } catch (IOException | RuntimeException e) {
             closeAfter(file, e);
             throw e;
         }
+        Reader<RowData> reader;
+        try {
+            reader =
+                    file.reader(
+                            config,
+                            split,
+                            plan == null ? null : plan.fileDataType,
+                            spec.constants(split),
+                            restore);
+        } catch (IOException | RuntimeException e) {
+            closeAfter(file, e);
+            return skipOrFail(split, e);
+        }
+        return new ProducedReader(reader, split, plan == null ? null : widened(plan));
     }
 
     private static void closeAfter(FileReaders.OpenFile file, Throwable failure) {

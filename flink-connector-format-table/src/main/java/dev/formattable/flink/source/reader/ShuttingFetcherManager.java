@@ -8,7 +8,6 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -22,59 +21,46 @@ import java.util.function.Supplier;
  * wake-up flag is still set from an earlier wake-up (FLINK-40660), and the fetcher waits forever.
  * Flink's manager no longer knows the fetcher, so its close waits for the fetcher's thread until
  * {@code source.reader.close.timeout} (30 s by default) and leaves the thread behind. At close,
- * this manager tells each fetcher it let go not to wait for its records (they were either processed
- * or are dropped with the reader), so the fetcher ends at once.
+ * this manager tells every fetcher it created that may still run not to wait for its records (they
+ * were either processed or are dropped with the reader), so the fetcher ends at once.
  *
- * <p>Fetchers are remembered weakly: one that ended is no longer referenced by its thread and is
- * forgotten, so a long streaming job does not accumulate them.
+ * <p>Fetchers are remembered weakly when they are created: one that ended is no longer referenced
+ * by its thread and is forgotten, so a long streaming job does not accumulate them, and nothing is
+ * done while the reader polls.
  */
 final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
         extends SingleThreadFetcherManager<E, SplitT> {
 
-    private final List<WeakReference<SplitFetcher<E, SplitT>>> letGo = new ArrayList<>();
+    private final List<WeakReference<SplitFetcher<E, SplitT>>> created = new ArrayList<>();
 
     ShuttingFetcherManager(Supplier<SplitReader<E, SplitT>> splitReaders, Configuration config) {
         super(splitReaders, config);
     }
 
     @Override
-    public boolean maybeShutdownFinishedFetchers() {
-        if (fetchers.isEmpty()) {
-            return true;
-        }
-        List<SplitFetcher<E, SplitT>> before = new ArrayList<>(fetchers.values());
-        boolean allShutDown = super.maybeShutdownFinishedFetchers();
-        for (SplitFetcher<E, SplitT> fetcher : before) {
-            if (!fetchers.containsKey(fetcher.fetcherId())) {
-                remember(fetcher);
-            }
-        }
-        return allShutDown;
-    }
-
-    private synchronized void remember(SplitFetcher<E, SplitT> fetcher) {
-        letGo.removeIf(ref -> ref.get() == null);
-        letGo.add(new WeakReference<>(fetcher));
+    protected synchronized SplitFetcher<E, SplitT> createSplitFetcher() {
+        SplitFetcher<E, SplitT> fetcher = super.createSplitFetcher();
+        created.removeIf(ref -> ref.get() == null);
+        created.add(new WeakReference<>(fetcher));
+        return fetcher;
     }
 
     @Override
-    public void close(long timeoutMs) throws Exception {
-        synchronized (this) {
-            for (Iterator<WeakReference<SplitFetcher<E, SplitT>>> it = letGo.iterator();
-                    it.hasNext(); ) {
-                SplitFetcher<E, SplitT> fetcher = it.next().get();
-                it.remove();
-                if (fetcher != null) {
-                    fetcher.shutdown();
-                }
+    public synchronized void close(long timeoutMs) throws Exception {
+        // Those still running are shut down by Flink's close as well; a second shutdown is a no-op.
+        for (WeakReference<SplitFetcher<E, SplitT>> ref : created) {
+            SplitFetcher<E, SplitT> fetcher = ref.get();
+            if (fetcher != null) {
+                fetcher.shutdown();
             }
         }
+        created.clear();
         super.close(timeoutMs);
     }
 
-    /** The fetchers let go for being idle whose threads may still run, for tests. */
-    synchronized int fetchersLetGo() {
-        letGo.removeIf(ref -> ref.get() == null);
-        return letGo.size();
+    /** The fetchers created whose threads may still run, for tests. */
+    synchronized int fetchersAlive() {
+        created.removeIf(ref -> ref.get() == null);
+        return created.size();
     }
 }

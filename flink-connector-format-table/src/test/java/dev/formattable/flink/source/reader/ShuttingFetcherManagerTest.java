@@ -43,7 +43,7 @@ class ShuttingFetcherManagerTest {
         // The split is done: the fetcher is idle and stopped; its last batch finds the queue full.
         awaitTrue("the idle fetcher let go", manager::maybeShutdownFinishedFetchers);
         Thread fetcher = awaitStuckFetcher(before);
-        assertThat(manager.fetchersLetGo()).isEqualTo(1);
+        assertThat(manager.fetchersAlive()).isEqualTo(1);
         // The reader processes what was queued; the lost batch never comes.
         manager.getQueue().poll().recycle();
 
@@ -52,7 +52,7 @@ class ShuttingFetcherManagerTest {
         assertThat(splitReader.closed).as("split reader closed").isTrue();
         fetcher.join(30_000);
         assertThat(fetcher.isAlive()).as("fetcher thread alive").isFalse();
-        assertThat(manager.fetchersLetGo()).isZero();
+        assertThat(manager.fetchersAlive()).isZero();
     }
 
     /** The new fetcher thread, once it waits for its records to be processed. */
