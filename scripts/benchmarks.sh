@@ -14,5 +14,7 @@ mvn -B -q -ntp package -DskipTests -Dspotless.check.skip=true -pl "$module" -am 
 classpath="$module/target/classes:$(cat "$module/target/runtime-classpath.txt")"
 # The streaming heap scenario starts child JVMs with the same class path.
 export BENCH_CLASSPATH="$classpath"
+# Flink's S3 plugin for the stream-write-s3 scenario (copied there by the build).
+export FLINK_PLUGINS_DIR="$module/target/plugins"
 exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -Xmx6g -XX:+UseG1GC -cp "$classpath" \
     dev.formattable.bench.BenchmarkMain "$@"

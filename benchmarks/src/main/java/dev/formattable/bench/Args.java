@@ -21,6 +21,7 @@ public final class Args {
                     "plan-scale",
                     "plan-s3",
                     "commit",
+                    "stream-write-s3",
                     "heap");
 
     public final Scale scale;

@@ -63,6 +63,9 @@ public final class BenchmarkMain {
                     case "stream-write":
                         new StreamingWriteBenchmark(args, table).run();
                         break;
+                    case "stream-write-s3":
+                        new S3StreamingWriteBenchmark(args, table).run();
+                        break;
                     case "files":
                         new FileSizeBenchmark(args, table).run();
                         break;

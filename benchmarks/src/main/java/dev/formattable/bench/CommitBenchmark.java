@@ -2,7 +2,9 @@ package dev.formattable.bench;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.TwoPhaseOutputStream;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
@@ -31,7 +33,10 @@ import java.util.concurrent.Future;
  * find the same N staged files (1 KiB each, written beforehand and not timed) and publish them:
  * ours with the core's {@code FormatTableCommit.append}, theirs with flink-connector-files' own
  * {@code FileSystemCommitter}, which the filesystem sink calls when a batch job finishes. Both run
- * on Flink's file system for the location, local or S3A on s3proxy.
+ * on Flink's file system for the location, local or S3A on s3proxy. On S3 ours are written as the
+ * connector writes them there, multipart uploads to their final keys, which the commit completes;
+ * theirs are staged files, which their commit renames (a copy and a delete each). The copy requests
+ * the store received during the last timed commit of each side are printed with the figures.
  */
 public final class CommitBenchmark {
 
@@ -40,6 +45,9 @@ public final class CommitBenchmark {
 
     private final Args args;
     private final ResultTable table;
+    private S3Store s3;
+    private long oursCopies;
+    private long theirsCopies;
 
     public CommitBenchmark(Args args, ResultTable table) {
         this.args = args;
@@ -53,12 +61,19 @@ public final class CommitBenchmark {
         measure("commit " + files + " files, local", local.toUri().toString(), files, "");
         Dirs.deleteRecursively(local);
         int s3Files = args.scale.s3CommitFiles;
-        try (S3Store s3 = new S3Store()) {
+        try (S3Store store = new S3Store()) {
+            s3 = store;
             measure(
                     "commit " + s3Files + " files, s3proxy (S3A)",
                     s3.location("commit"),
                     s3Files,
                     s3Files < 10_000 ? "; 10,000 files on S3: --only commit --scale large" : "");
+            System.out.printf(
+                    "commit %d files on s3proxy: copy requests in the last timed commit: ours %d,"
+                            + " theirs %d%n",
+                    s3Files, oursCopies, theirsCopies);
+        } finally {
+            s3 = null;
         }
     }
 
@@ -94,21 +109,43 @@ public final class CommitBenchmark {
         FlinkFileIO io = new FlinkFileIO();
         FormatTable t = FormatTable.open(io, Path.of(location), schema);
         DataFilePathFactory names = new DataFilePathFactory(t.options());
+        List<Integer> indexes = new ArrayList<>();
         List<CommitMessage> messages = new ArrayList<>();
-        List<Path> staged = new ArrayList<>();
         for (int i = 0; i < files; i++) {
-            Map<String, String> spec = partition(i);
-            Path dir =
-                    t.qualifiedLocation().resolve("p1=" + spec.get("p1") + "/p2=" + spec.get("p2"));
-            Path target = names.newTarget(dir);
-            Path stage = names.stagedPathFor(target);
-            staged.add(stage);
-            messages.add(new CommitMessage(stage, target, spec, 1, CONTENT.length));
+            indexes.add(i);
+            messages.add(null);
         }
-        parallel(staged, p -> write(io, p));
+        // Written as the connector writes them: uploads on S3, staged files on a local disk.
+        parallel(
+                indexes,
+                i -> {
+                    Map<String, String> spec = partition(i);
+                    Path dir =
+                            t.qualifiedLocation()
+                                    .resolve("p1=" + spec.get("p1") + "/p2=" + spec.get("p2"));
+                    Path target;
+                    synchronized (names) {
+                        target = names.newTarget(dir);
+                    }
+                    Path stage = names.stagedPathFor(target);
+                    TwoPhaseOutputStream out = io.newTwoPhaseOutputStream(target, stage);
+                    out.write(CONTENT);
+                    FileCommitter committer = out.closeForCommit();
+                    messages.set(
+                            i,
+                            new CommitMessage(
+                                    stage,
+                                    target,
+                                    spec,
+                                    1,
+                                    CONTENT.length,
+                                    committer.pendingUpload().orElse(null)));
+                });
+        resetCopies();
         long start = System.nanoTime();
         t.newCommit().append(messages);
         double ms = (System.nanoTime() - start) / 1e6;
+        oursCopies = copies();
         return new Sample(ms, "files=" + countVisible(location));
     }
 
@@ -140,18 +177,24 @@ public final class CommitBenchmark {
                         ObjectIdentifier.of("bench", "bench", "commit"),
                         new LinkedHashMap<>(),
                         List.of());
+        resetCopies();
         long start = System.nanoTime();
         committer.commitPartitions();
         double ms = (System.nanoTime() - start) / 1e6;
+        theirsCopies = copies();
         // The sink removes its staging directory after the commit too; not timed on either side.
         tmp.getFileSystem().delete(tmp, true);
         return new Sample(ms, "files=" + countVisible(location));
     }
 
-    private static void write(FlinkFileIO io, Path p) throws Exception {
-        try (var out = io.newOutputStream(p, false)) {
-            out.write(CONTENT);
+    private void resetCopies() {
+        if (s3 != null) {
+            s3.resetCalls();
         }
+    }
+
+    private long copies() {
+        return s3 == null ? 0 : s3.calls("copyBlob");
     }
 
     private static void write(org.apache.flink.core.fs.Path p) throws Exception {

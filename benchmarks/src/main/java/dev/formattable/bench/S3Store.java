@@ -30,8 +30,18 @@ public final class S3Store implements AutoCloseable {
     private final BlobStoreContext blobs;
     private final S3Proxy proxy;
     private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+    private final String scheme;
 
     public S3Store() throws Exception {
+        this(false);
+    }
+
+    /**
+     * @param flinkPlugin whether Flink reaches the store through its S3 plugin ({@code s3://}, from
+     *     {@code FLINK_PLUGINS_DIR}, which {@code scripts/benchmarks.sh} sets) rather than its
+     *     Hadoop fallback to S3A ({@code s3a://})
+     */
+    public S3Store(boolean flinkPlugin) throws Exception {
         blobs =
                 ContextBuilder.newBuilder("transient")
                         .credentials(ACCESS_KEY, SECRET_KEY)
@@ -52,6 +62,27 @@ public final class S3Store implements AutoCloseable {
             throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
         }
         Configuration conf = new Configuration();
+        if (flinkPlugin) {
+            String plugins = System.getenv("FLINK_PLUGINS_DIR");
+            if (plugins == null || !new java.io.File(plugins, "s3-fs-hadoop").isDirectory()) {
+                throw new IllegalStateException(
+                        "No Flink S3 plugin: set FLINK_PLUGINS_DIR to a directory holding"
+                                + " s3-fs-hadoop/ (scripts/benchmarks.sh sets it to"
+                                + " benchmarks/target/plugins), got "
+                                + plugins);
+            }
+            conf.setString("s3.endpoint", "http://127.0.0.1:" + proxy.getPort());
+            conf.setString("s3.path.style.access", "true");
+            conf.setString("s3.access-key", ACCESS_KEY);
+            conf.setString("s3.secret-key", SECRET_KEY);
+            FileSystem.initialize(
+                    conf,
+                    org.apache.flink.core.plugin.PluginUtils.createPluginManagerFromRootFolder(
+                            conf));
+            scheme = "s3";
+            return;
+        }
+        scheme = "s3a";
         conf.setString("fs.allowed-fallback-filesystems", "s3a");
         String prefix = "flink.hadoop.fs.s3a.";
         conf.setString(prefix + "endpoint", "http://127.0.0.1:" + proxy.getPort());
@@ -102,9 +133,9 @@ public final class S3Store implements AutoCloseable {
         return calls.values().stream().mapToLong(AtomicLong::get).sum();
     }
 
-    /** {@code s3a://bench/<path>}. */
+    /** {@code s3a://bench/<path>}, or {@code s3://bench/<path>} through the plugin. */
     public String location(String path) {
-        return "s3a://" + BUCKET + "/" + path;
+        return scheme + "://" + BUCKET + "/" + path;
     }
 
     @Override

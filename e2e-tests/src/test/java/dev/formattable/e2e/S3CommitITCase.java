@@ -34,12 +34,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The core commit protocol on an S3-compatible server, where a rename is a copy and a delete, so
- * publishing and taking back really copy objects. A {@link FaultInjectingFileIO} over the real S3
- * FileIO fails one rename part way through a commit (or carries it out and loses the answer). After
- * each failure the table holds exactly its old files and rows, the new files are still staged, and
- * running the same commit again publishes them. Both S3 clients: Hadoop's S3A under the core's
- * {@link HadoopFileIO}, and Flink's S3 plugin under the connector's {@link FlinkFileIO}.
+ * The core commit protocol on an S3-compatible server with {@code write.multipart-upload} off, so
+ * files are staged and published by renames, each a copy and a delete: publishing and taking back
+ * really copy objects (see {@link S3MultipartITCase} for the default, uploads). A {@link
+ * FaultInjectingFileIO} over the real S3 FileIO fails one rename part way through a commit (or
+ * carries it out and loses the answer). After each failure the table holds exactly its old files
+ * and rows, the new files are still staged, and running the same commit again publishes them. Both
+ * S3 clients: Hadoop's S3A under the core's {@link HadoopFileIO}, and Flink's S3 plugin under the
+ * connector's {@link FlinkFileIO}.
  */
 class S3CommitITCase extends E2eSqlTestBase {
 
@@ -59,6 +61,12 @@ class S3CommitITCase extends E2eSqlTestBase {
         FileIO fileIO() {
             return this == HADOOP_S3A ? new HadoopFileIO(S3.s3aConfiguration()) : new FlinkFileIO();
         }
+    }
+
+    private static final Map<String, String> STAGED = Map.of("write.multipart-upload", "false");
+
+    private static FormatTable open(FileIO fileIO, String location) {
+        return CoreWrites.open(fileIO, location, STAGED);
     }
 
     // Four partitions, so four new files; the third rename fails, after two were published.
@@ -109,7 +117,7 @@ class S3CommitITCase extends E2eSqlTestBase {
             String injected)
             throws Exception {
         String location = S3.location(client.scheme, "/commits/" + name + "-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = open(client.fileIO(), location);
         List<Object[]> oldRows = CoreWrites.rows(1, 0, 30, 3);
         CommitResult first = table.newCommit().append(CoreWrites.write(table, oldRows));
         assertThat(first.publishedFiles()).isEqualTo(3);
@@ -120,8 +128,9 @@ class S3CommitITCase extends E2eSqlTestBase {
         assertThat(messages).hasSize(NEW_PARTITIONS);
 
         FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
-        FormatTable faultyTable = CoreWrites.open(faulty, location);
+        FormatTable faultyTable = open(faulty, location);
         fault.accept(faulty);
+        S3.resetRequests();
         // One rename at a time, so the failure falls after a known number of published files.
         assertThatThrownBy(() -> faultyTable.newCommit().withParallelism(1).append(messages))
                 .isInstanceOf(IOException.class)
@@ -142,6 +151,10 @@ class S3CommitITCase extends E2eSqlTestBase {
         assertThat(planned(table)).isEqualTo(oldFiles);
         assertThat(rows(location)).isEqualTo(CoreWrites.printed(oldRows));
 
+        assertThat(S3.requests("copyBlob"))
+                .as("copies: renames to publish and to take back")
+                .isGreaterThanOrEqualTo(2L * publishedBeforeFailure);
+
         // The staged files survived, so the same commit simply runs again.
         CommitResult retried = table.newCommit().append(messages);
         assertThat(retried.publishedFiles() + retried.alreadyPublishedFiles())
@@ -161,14 +174,14 @@ class S3CommitITCase extends E2eSqlTestBase {
     @EnumSource(Client.class)
     void overwriteWhosePublishFailsIsCompletedByRunningItAgain(Client client) throws Exception {
         String location = S3.location(client.scheme, "/commits/overwrite-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = open(client.fileIO(), location);
         table.newCommit().append(CoreWrites.write(table, CoreWrites.rows(1, 0, 30, 3)));
 
         // Dynamic overwrite: replaces p=0..2, which hold the old rows, and adds p=3.
         List<Object[]> newRows = CoreWrites.rows(2, 100, 40, NEW_PARTITIONS);
         List<CommitMessage> messages = CoreWrites.write(table, newRows);
         FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
-        FormatTable faultyTable = CoreWrites.open(faulty, location);
+        FormatTable faultyTable = open(faulty, location);
         faulty.failOn(Op.RENAME, 3);
         assertThatThrownBy(
                         () ->
@@ -204,7 +217,7 @@ class S3CommitITCase extends E2eSqlTestBase {
     @EnumSource(Client.class)
     void aFileThatCannotBeTakenBackStaysPublishedAndIsNamed(Client client) throws Exception {
         String location = S3.location(client.scheme, "/commits/take-back-fails-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = open(client.fileIO(), location);
         List<Object[]> oldRows = CoreWrites.rows(1, 0, 30, 3);
         table.newCommit().append(CoreWrites.write(table, oldRows));
         List<String> oldFiles = S3.filesBelow(location);
@@ -212,7 +225,7 @@ class S3CommitITCase extends E2eSqlTestBase {
         List<CommitMessage> messages = CoreWrites.write(table, newRows);
 
         FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
-        FormatTable faultyTable = CoreWrites.open(faulty, location);
+        FormatTable faultyTable = open(faulty, location);
         faulty.loseRenameResponse(3).failOn(Op.RENAME, 4);
         String stuck = messages.get(0).targetPath().toString();
         assertThatThrownBy(() -> faultyTable.newCommit().withParallelism(1).append(messages))

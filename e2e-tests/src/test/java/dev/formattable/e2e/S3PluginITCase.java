@@ -5,7 +5,9 @@ import dev.formattable.e2e.servers.StorageView;
 import dev.formattable.e2e.testutils.FlinkFileSystems;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -14,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The SQL scenarios on an S3-compatible server, through Flink's own S3 file system ({@code s3://},
  * the flink-s3-fs-hadoop plugin, loaded from {@code FLINK_PLUGINS_DIR} as a Flink distribution
- * loads it). On S3 a rename is a copy and a delete, so every commit publishes by copying.
+ * loads it): files are written with the plugin's recoverable writer, a multipart upload to the
+ * final key, and published by completing it, so no test here copies an object.
  */
 class S3PluginITCase extends TableScenarios {
 
@@ -28,6 +31,18 @@ class S3PluginITCase extends TableScenarios {
     @AfterAll
     static void resetFileSystems() {
         FlinkFileSystems.reset();
+    }
+
+    @BeforeEach
+    void countFromZero() {
+        S3.resetRequests();
+    }
+
+    /** Every file was an upload to its final key, published by completing it: no copy. */
+    @AfterEach
+    void publishedWithoutCopies() {
+        assertThat(S3.requests("copyBlob")).as("copy requests").isZero();
+        assertThat(S3.requests("completeMultipartUpload")).as("completed uploads").isPositive();
     }
 
     @Override

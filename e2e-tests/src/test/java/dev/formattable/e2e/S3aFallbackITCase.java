@@ -5,7 +5,9 @@ import dev.formattable.e2e.servers.StorageView;
 import dev.formattable.e2e.testutils.FlinkFileSystems;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the class path), reached by Flink's Hadoop fallback file system. Flink refuses the fallback for
  * {@code s3a} unless {@code fs.allowed-fallback-filesystems} names it, and hands the S3A settings
  * to Hadoop through the {@code flink.hadoop.} prefix. No plugin is loaded: the S3 plugin would
- * claim {@code s3a://} for itself.
+ * claim {@code s3a://} for itself. Files are written through Hadoop's multipart API, uploads to
+ * their final keys, and published by completing them, so no test here copies an object.
  */
 class S3aFallbackITCase extends TableScenarios {
 
@@ -36,6 +39,18 @@ class S3aFallbackITCase extends TableScenarios {
     @AfterAll
     static void resetFileSystems() {
         FlinkFileSystems.reset();
+    }
+
+    @BeforeEach
+    void countFromZero() {
+        S3.resetRequests();
+    }
+
+    /** Every file was an upload to its final key, published by completing it: no copy. */
+    @AfterEach
+    void publishedWithoutCopies() {
+        assertThat(S3.requests("copyBlob")).as("copy requests").isZero();
+        assertThat(S3.requests("completeMultipartUpload")).as("completed uploads").isPositive();
     }
 
     @Override

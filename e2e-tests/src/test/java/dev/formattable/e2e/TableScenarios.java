@@ -10,6 +10,7 @@ import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -126,6 +127,56 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         AccessExecutionGraph job = job(cluster, jobId(insert));
         assertThat(completedCheckpoints(job)).as("completed checkpoints").isPositive();
 
+        assertEveryStreamedRowOnce(location, format);
+    }
+
+    /**
+     * A streaming INSERT that fails once, on a row, after a checkpoint's commit has published
+     * files: the job restarts from its last checkpoint, the committer replays that checkpoint's
+     * committable (its files published already, recognised and skipped), and every row is in the
+     * table exactly once.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet"})
+    void streamingInsertSurvivesAFailure(String format) throws Exception {
+        String location = tableLocation("failover-" + format);
+        FailOnce.arm(() -> !publishedDataFiles(location).isEmpty());
+        TableEnvironment env = streamingEnv(localDir.resolve("failover-checkpoints"), 200);
+        exec(
+                env,
+                "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
+                        + " 'fields.id.kind'='sequence', 'fields.id.start'='0',"
+                        + " 'fields.id.end'='"
+                        + (STREAM_ROWS - 1)
+                        + "', 'rows-per-second'='1000')");
+        exec(env, "CREATE TEMPORARY FUNCTION fail_once AS '" + FailOnce.class.getName() + "'");
+        exec(env, createEvents(location, format));
+
+        TableResult insert =
+                env.executeSql(
+                        "INSERT INTO events SELECT fail_once(id), CONCAT('row-', CAST(id AS"
+                                + " STRING)), CAST(id % "
+                                + STREAM_PARTITIONS
+                                + " AS INT) FROM gen");
+        insert.await(5, TimeUnit.MINUTES);
+
+        assertThat(FailOnce.failed()).as("the planned failure happened").isTrue();
+        assertEveryStreamedRowOnce(location, format);
+    }
+
+    /** The data files outside hidden directories. */
+    private List<String> publishedDataFiles(String location) {
+        List<String> files;
+        try {
+            files = new ArrayList<>(storage().filesBelow(location));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("Listing " + location + " failed", e);
+        }
+        files.removeAll(TableFiles.staged(files));
+        return files;
+    }
+
+    private void assertEveryStreamedRowOnce(String location, String format) throws IOException {
         TableEnvironment batch = batchEnv();
         exec(batch, createEvents(location, format));
         assertThat(
@@ -144,6 +195,43 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         List<String> files = storage().filesBelow(location);
         TableFiles.assertOnlyPublishedDataFiles(files, format, 1);
         assertThat(TableFiles.partitionDirs(files)).hasSize(STREAM_PARTITIONS);
+    }
+
+    /**
+     * Passes ids through and throws once, on the first row after its condition holds. The cluster
+     * runs in this JVM, so the state is shared by every subtask and attempt.
+     */
+    public static final class FailOnce extends ScalarFunction {
+        private static volatile java.util.function.BooleanSupplier ready = () -> false;
+        private static final java.util.concurrent.atomic.AtomicBoolean FAILED =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        private static volatile long nextLook;
+
+        static void arm(java.util.function.BooleanSupplier condition) {
+            FAILED.set(false);
+            nextLook = 0;
+            ready = condition;
+        }
+
+        static boolean failed() {
+            return FAILED.get();
+        }
+
+        public Long eval(Long id) {
+            long now = System.nanoTime();
+            if (!FAILED.get() && now >= nextLook) {
+                nextLook = now + TimeUnit.MILLISECONDS.toNanos(20);
+                if (ready.getAsBoolean() && FAILED.compareAndSet(false, true)) {
+                    throw new IllegalStateException("Planned failure on row " + id);
+                }
+            }
+            return id;
+        }
+
+        @Override
+        public boolean isDeterministic() {
+            return false;
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.formattable.e2e.cluster;
 
+import dev.formattable.e2e.testutils.FlinkFileSystems;
+
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -32,6 +34,23 @@ public final class StandaloneFlinkCluster
     private RestClient gatewayRest;
     private Path home;
     private Path holdControl;
+    private final java.util.function.Supplier<Map<String, String>> settings;
+    private final boolean s3Plugin;
+
+    public StandaloneFlinkCluster() {
+        this(Map::of, false);
+    }
+
+    /**
+     * A cluster whose configuration has {@code settings} (asked for at start-up, so they may name a
+     * server started just before) and, when {@code s3Plugin}, Flink's S3 plugin in its {@code
+     * plugins/} directory, taken from this build's {@code FLINK_PLUGINS_DIR}.
+     */
+    public StandaloneFlinkCluster(
+            java.util.function.Supplier<Map<String, String>> settings, boolean s3Plugin) {
+        this.settings = settings;
+        this.s3Plugin = s3Plugin;
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
@@ -43,7 +62,12 @@ public final class StandaloneFlinkCluster
         dist = new FlinkDistribution(FlinkDistribution.defaultLib(), home);
         holdControl = Files.createDirectories(home.resolve("hold-control"));
         installHoldingFileSystem(home.resolve("plugins").resolve("holdfile"));
-        dist.configure(Map.of(HoldingFileSystem.CONTROL_DIR, holdControl.toString()));
+        if (s3Plugin) {
+            installS3Plugin(home.resolve("plugins").resolve(FlinkFileSystems.S3_PLUGIN));
+        }
+        Map<String, String> config = new java.util.HashMap<>(settings.get());
+        config.put(HoldingFileSystem.CONTROL_DIR, holdControl.toString());
+        dist.configure(config);
         jobManagerRest = new RestClient(dist.restPort);
         gatewayRest = new RestClient(dist.gatewayPort);
         try {
@@ -99,6 +123,22 @@ public final class StandaloneFlinkCluster
                     (HoldingFileSystem.Factory.class.getName() + "\n")
                             .getBytes(StandardCharsets.UTF_8));
             jar.closeEntry();
+        }
+    }
+
+    private static void installS3Plugin(Path pluginDir) throws IOException {
+        String plugins =
+                System.getenv(org.apache.flink.configuration.ConfigConstants.ENV_FLINK_PLUGINS_DIR);
+        Path source = plugins == null ? null : Path.of(plugins, FlinkFileSystems.S3_PLUGIN);
+        if (source == null || !Files.isDirectory(source)) {
+            throw new IllegalStateException(
+                    "No Flink S3 plugin to install: FLINK_PLUGINS_DIR is " + plugins);
+        }
+        Files.createDirectories(pluginDir);
+        try (Stream<Path> jars = Files.list(source)) {
+            for (Path jar : (Iterable<Path>) jars::iterator) {
+                Files.copy(jar, pluginDir.resolve(jar.getFileName()));
+            }
         }
     }
 

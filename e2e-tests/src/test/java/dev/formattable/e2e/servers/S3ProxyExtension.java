@@ -16,6 +16,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An S3-compatible server (s3proxy over an in-memory jclouds blob store) on 127.0.0.1, started once
@@ -33,7 +37,9 @@ import java.util.Map;
  * <p>It answers S3 requests signed with {@link #ACCESS_KEY} and {@link #SECRET_KEY}, path-style
  * only, over plain HTTP. {@link #flinkS3Settings()} and {@link #s3aSettings()} are the client
  * settings for Flink's S3 file system and for Hadoop's S3A. {@link #filesBelow} reads the blob
- * store directly, so it shows what the server holds whatever a client caches.
+ * store directly, so it shows what the server holds whatever a client caches. {@link #requests}
+ * counts the blob store calls the server made for its clients' requests (a {@code copyBlob} per
+ * copy, a {@code completeMultipartUpload} per completed upload, ...).
  */
 public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallback, StorageView {
 
@@ -45,6 +51,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
     private BlobStoreContext blobs;
     private S3Proxy proxy;
     private long startupMillis;
+    private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
     public S3ProxyExtension() {
         this("e2e-bucket");
@@ -65,7 +72,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
         blobs.getBlobStore().createContainerInLocation(null, bucket);
         proxy =
                 S3Proxy.builder()
-                        .blobStore(blobs.getBlobStore())
+                        .blobStore(counting(blobs.getBlobStore()))
                         .endpoint(URI.create("http://127.0.0.1:0"))
                         .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                         .build();
@@ -89,6 +96,42 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
         if (blobs != null) {
             blobs.close();
         }
+    }
+
+    /** The blob store, counting each call by method name. */
+    private BlobStore counting(BlobStore store) {
+        return (BlobStore)
+                Proxy.newProxyInstance(
+                        BlobStore.class.getClassLoader(),
+                        new Class<?>[] {BlobStore.class},
+                        (proxy, method, args) -> {
+                            calls.computeIfAbsent(method.getName(), k -> new AtomicLong())
+                                    .incrementAndGet();
+                            try {
+                                return method.invoke(store, args);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
+    }
+
+    /** How often the server called the blob store's method {@code name} since the last reset. */
+    public long requests(String name) {
+        AtomicLong n = calls.get(name);
+        return n == null ? 0 : n.get();
+    }
+
+    /** Starts counting from zero. */
+    public void resetRequests() {
+        calls.clear();
+    }
+
+    /** The uploads the store holds that were neither completed nor aborted. */
+    public List<String> openUploads() {
+        List<String> keys = new ArrayList<>();
+        blobs.getBlobStore().listMultipartUploads(bucket).forEach(u -> keys.add(u.blobName()));
+        keys.sort(null);
+        return keys;
     }
 
     /** {@code http://127.0.0.1:<port>}. */

@@ -45,6 +45,14 @@ public final class CoreWrites {
     private CoreWrites() {}
 
     public static FormatTable open(FileIO fileIO, String location) {
+        return open(fileIO, location, Map.of());
+    }
+
+    /** The table with these options besides its format. */
+    public static FormatTable open(FileIO fileIO, String location, Map<String, String> options) {
+        Map<String, String> all = new java.util.HashMap<>(options);
+        all.put("type", "format-table");
+        all.put("file.format", "parquet");
         TableSchema schema =
                 new TableSchema(
                         List.of(
@@ -52,7 +60,7 @@ public final class CoreWrites {
                                 new DataField(1, "name", DataTypes.STRING()),
                                 new DataField(2, "p", DataTypes.INT())),
                         List.of("p"),
-                        Map.of("type", "format-table", "file.format", "parquet"));
+                        all);
         return FormatTable.open(fileIO, Path.of(location), schema);
     }
 
@@ -88,6 +96,22 @@ public final class CoreWrites {
                         GenericRowData.of(r[0], StringData.fromString((String) r[1])));
             }
             return write.prepareCommit();
+        }
+    }
+
+    /**
+     * Writes the rows and closes the write without preparing a commit: what a failed writer does
+     * with the files it has open.
+     */
+    public static void writeAndDrop(FormatTable table, List<Object[]> rows) throws IOException {
+        FormatWriterFactory<RowData> files =
+                parquet(FormatFactories.writer(table.options(), DATA_TYPE));
+        try (FormatTableWrite<RowData> write = table.newWrite(files)) {
+            for (Object[] r : rows) {
+                write.write(
+                        List.of(r[2]),
+                        GenericRowData.of(r[0], StringData.fromString((String) r[1])));
+            }
         }
     }
 

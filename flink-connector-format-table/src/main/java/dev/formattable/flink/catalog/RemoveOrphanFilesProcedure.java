@@ -24,9 +24,11 @@ import java.util.List;
  * {@code CALL <catalog>.sys.remove_orphan_files('<db>.<table>' [, '<older_than>' [, <dry_run>]])}:
  * removes the staged files of the table's partitions that were last modified before {@code
  * older_than} ({@code yyyy-MM-dd HH:mm:ss} in the JVM's time zone, as Paimon reads it; three days
- * ago by default), and returns one row per file: its path, size and what was done. A dry run
- * removes nothing. A threshold less than a day ago is refused: a running job's files are staged
- * until its next checkpoint, and a stopped job's until it is restored.
+ * ago by default), and on an object store aborts the uploads begun below the table before it and
+ * never completed; returns one row per file (its path, size and what was done) and per upload (the
+ * path it would have published, a NULL size, and what was done). A dry run removes nothing. A
+ * threshold less than a day ago is refused: a running job's files are staged until its next
+ * checkpoint, and a stopped job's until it is restored.
  */
 public final class RemoveOrphanFilesProcedure implements Procedure {
 
@@ -68,14 +70,23 @@ public final class RemoveOrphanFilesProcedure implements Procedure {
                             + formatTable.location(),
                     e);
         }
-        Row[] rows = new Row[found.size()];
-        for (int i = 0; i < rows.length; i++) {
+        List<OrphanFiles.OrphanUpload> uploads = orphans.uploads();
+        Row[] rows = new Row[found.size() + uploads.size()];
+        for (int i = 0; i < found.size(); i++) {
             OrphanFiles.Orphan o = found.get(i);
             String action =
                     Boolean.TRUE.equals(dryRun)
                             ? "would remove"
                             : o.removed() ? "removed" : "could not remove";
             rows[i] = Row.of(o.file().path().toString(), o.file().length(), action);
+        }
+        for (int i = 0; i < uploads.size(); i++) {
+            OrphanFiles.OrphanUpload u = uploads.get(i);
+            String action =
+                    Boolean.TRUE.equals(dryRun)
+                            ? "would abort upload"
+                            : u.aborted() ? "aborted upload" : "could not abort upload";
+            rows[found.size() + i] = Row.of(u.upload().target().toString(), null, action);
         }
         return rows;
     }

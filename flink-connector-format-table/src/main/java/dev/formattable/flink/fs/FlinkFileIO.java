@@ -1,16 +1,23 @@
 package dev.formattable.flink.fs;
 
+import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.HadoopMultipartUploads;
 import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.fs.OpenUpload;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PendingUpload;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.Renames;
+import dev.formattable.core.fs.S3Uploads;
 import dev.formattable.core.fs.SeekableInputStream;
+import dev.formattable.core.fs.TwoPhaseOutputStream;
 
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.FileNotFoundException;
@@ -21,10 +28,18 @@ import java.util.List;
 /**
  * The core's {@link FileIO} over Flink's {@link FileSystem}, so a format table lives on whatever
  * file systems the user's Flink is configured with: local, HDFS, S3 and the rest.
+ *
+ * <p>On a file system whose rename copies (an object store), data files are written as uploads to
+ * their final names: through the file system's {@link RecoverableWriter} where it writes to the
+ * final name (Flink's S3 plugins), else through Hadoop's multipart API where Flink reaches S3A
+ * through its Hadoop fallback. Anything else stages and renames.
  */
 public class FlinkFileIO implements FileIO {
 
     private static final long serialVersionUID = 1L;
+
+    private static final org.slf4j.Logger LOG =
+            org.slf4j.LoggerFactory.getLogger(FlinkFileIO.class);
 
     private static final LocalFileIO LOCAL = new LocalFileIO();
 
@@ -127,6 +142,150 @@ public class FlinkFileIO implements FileIO {
                                         ? FileSystem.WriteMode.OVERWRITE
                                         : FileSystem.WriteMode.NO_OVERWRITE);
         return new FlinkPositionOutputStream(new CountingFlinkOutputStream(out));
+    }
+
+    /** Flink's Hadoop fallback file system, whose Hadoop file system is on our class path. */
+    private static final String FLINK_HADOOP_FS =
+            "org.apache.flink.runtime.fs.hdfs.HadoopFileSystem";
+
+    /** The file system inside Flink's wrappers (a plugin's class loader fix, a safety net). */
+    @SuppressWarnings("unchecked")
+    private static FileSystem unwrap(FileSystem fs) {
+        FileSystem inner = fs;
+        for (int i = 0; i < 8 && inner instanceof org.apache.flink.util.WrappingProxy; i++) {
+            inner = ((org.apache.flink.util.WrappingProxy<FileSystem>) inner).getWrappedDelegate();
+        }
+        return inner;
+    }
+
+    /**
+     * The Hadoop file system beneath a Flink file system built on one (the S3 plugins, the Hadoop
+     * fallback), called by name as the plugins load their own copy of the class; null for others.
+     */
+    static Object hadoopFileSystemOf(FileSystem fs) {
+        // Plugins' file systems come wrapped (class loader fixing, safety net).
+        FileSystem inner = unwrap(fs);
+        try {
+            return inner.getClass().getMethod("getHadoopFileSystem").invoke(inner);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The file system's recoverable writer if it writes to the final name, else null. */
+    private static RecoverableWriter uploadingWriter(FileSystem fs) throws IOException {
+        if (FLINK_HADOOP_FS.equals(unwrap(fs).getClass().getName())) {
+            // Its writer works on HDFS only, and stages then renames.
+            return null;
+        }
+        try {
+            return fs.createRecoverableWriter();
+        } catch (UnsupportedOperationException e) {
+            return null;
+        }
+    }
+
+    /** S3A beneath Flink's Hadoop fallback when it writes multipart uploads, else null. */
+    private static org.apache.hadoop.fs.FileSystem multipartHadoop(FileSystem fs, Path target) {
+        if (!FLINK_HADOOP_FS.equals(unwrap(fs).getClass().getName())) {
+            return null;
+        }
+        Object hadoop = hadoopFileSystemOf(fs);
+        if (!(hadoop instanceof org.apache.hadoop.fs.FileSystem)) {
+            return null;
+        }
+        org.apache.hadoop.fs.FileSystem hfs = (org.apache.hadoop.fs.FileSystem) hadoop;
+        org.apache.hadoop.fs.Path p =
+                new org.apache.hadoop.fs.Path(target.scheme(), target.authority(), target.path());
+        if (!HadoopMultipartUploads.supported(hfs, p)) {
+            return null;
+        }
+        try {
+            return OwnHadoopFileSystems.of(hfs);
+        } catch (IOException e) {
+            LOG.warn("Cannot open S3A for multipart uploads to {}; staging instead", target, e);
+            return null;
+        }
+    }
+
+    @Override
+    public boolean uploadsToTarget(Path target) {
+        if (renamesInPlace(target)) {
+            return false;
+        }
+        try {
+            FileSystem fs = fs(toFlink(target));
+            return uploadingWriter(fs) != null || multipartHadoop(fs, target) != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public TwoPhaseOutputStream newTwoPhaseOutputStream(Path target, Path staged)
+            throws IOException {
+        if (!renamesInPlace(target)) {
+            FileSystem fs = fs(toFlink(target));
+            RecoverableWriter writer = uploadingWriter(fs);
+            if (writer != null) {
+                return RecoverableUploads.open(fs, writer, target, this);
+            }
+            org.apache.hadoop.fs.FileSystem hadoop = multipartHadoop(fs, target);
+            if (hadoop != null) {
+                return HadoopMultipartUploads.open(hadoop, target, this);
+            }
+        }
+        return FileIO.super.newTwoPhaseOutputStream(target, staged);
+    }
+
+    @Override
+    public FileCommitter recoverCommitter(
+            Path staged, Path target, long length, PendingUpload upload) throws IOException {
+        if (upload == null) {
+            return FileIO.super.recoverCommitter(staged, target, length, null);
+        }
+        FileSystem fs = fs(toFlink(target));
+        if (HadoopMultipartUploads.KIND.equals(upload.kind())) {
+            org.apache.hadoop.fs.FileSystem hadoop = multipartHadoop(fs, target);
+            if (hadoop == null) {
+                throw new IOException(
+                        String.format(
+                                "Cannot complete the upload of %s: it is a '%s' upload, and %s"
+                                        + " reaches no Hadoop S3A file system there",
+                                target, upload.kind(), fs.getClass().getName()));
+            }
+            return HadoopMultipartUploads.recover(hadoop, this, target, length, upload);
+        }
+        RecoverableWriter writer = uploadingWriter(fs);
+        if (writer == null) {
+            throw new IOException(
+                    String.format(
+                            "Cannot complete the upload of %s: it is a '%s' upload, and %s has no"
+                                    + " recoverable writer",
+                            target, upload.kind(), fs.getClass().getName()));
+        }
+        return RecoverableUploads.recover(fs, writer, this, target, length, upload);
+    }
+
+    @Override
+    public java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
+        Object hadoop = hadoopFileSystemOf(fs(toFlink(prefix)));
+        return S3Uploads.supports(hadoop) ? S3Uploads.below(hadoop, prefix) : java.util.List.of();
+    }
+
+    @Override
+    public java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
+        Object hadoop = hadoopFileSystemOf(fs(toFlink(target)));
+        return S3Uploads.supports(hadoop) ? S3Uploads.to(hadoop, target) : java.util.List.of();
+    }
+
+    @Override
+    public void abortUpload(OpenUpload upload) throws IOException {
+        Object hadoop = hadoopFileSystemOf(fs(toFlink(upload.target())));
+        if (!S3Uploads.supports(hadoop)) {
+            FileIO.super.abortUpload(upload);
+        }
+        S3Uploads.abort(hadoop, S3Uploads.key(upload.target()), upload.uploadId());
     }
 
     @Override

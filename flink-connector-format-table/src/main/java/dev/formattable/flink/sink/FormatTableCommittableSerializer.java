@@ -14,14 +14,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Version 2: the checkpoint id, whether it is the end of the input (a boolean), then as version 1.
- * Version 1 (still read, with no checkpoint id): the number of messages, then for each the version
- * of the core's message serializer, the length of its bytes and the bytes.
+ * Version 3: as version 2, with messages of the core's message serializer version 2 or later, which
+ * carry a file's pending upload (on an object store, a file is an upload to its final name that the
+ * commit completes); a reader of version 2 would refuse them by their message version, this one by
+ * its own. Version 2 (still read): the checkpoint id, whether it is the end of the input (a
+ * boolean), then as version 1. Version 1 (still read, with no checkpoint id): the number of
+ * messages, then for each the version of the core's message serializer, the length of its bytes and
+ * the bytes.
  */
 public final class FormatTableCommittableSerializer
         implements SimpleVersionedSerializer<FormatTableCommittable> {
 
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     public static final FormatTableCommittableSerializer INSTANCE =
             new FormatTableCommittableSerializer();
@@ -56,6 +60,7 @@ public final class FormatTableCommittableSerializer
             case 1:
                 return read(new DataInputStream(new ByteArrayInputStream(serialized)), false);
             case 2:
+            case 3:
                 return read(new DataInputStream(new ByteArrayInputStream(serialized)), true);
             default:
                 throw new IOException(

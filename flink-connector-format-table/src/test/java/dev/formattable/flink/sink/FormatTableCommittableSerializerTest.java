@@ -2,6 +2,7 @@ package dev.formattable.flink.sink;
 
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PendingUpload;
 
 import org.junit.jupiter.api.Test;
 
@@ -48,18 +49,44 @@ class FormatTableCommittableSerializerTest {
         FormatTableCommittableSerializer s = FormatTableCommittableSerializer.INSTANCE;
         assertThat(s.deserialize(s.getVersion(), s.serialize(sample()))).isEqualTo(sample());
         assertThat(s.deserialize(s.getVersion(), s.serialize(sampleV2()))).isEqualTo(sampleV2());
+        assertThat(s.deserialize(s.getVersion(), s.serialize(sampleV3()))).isEqualTo(sampleV3());
         FormatTableCommittable empty = new FormatTableCommittable(List.of(), 7L, false);
         assertThat(s.deserialize(s.getVersion(), s.serialize(empty))).isEqualTo(empty);
     }
 
+    /** Version 3 adds files written as uploads to their targets, as on S3. */
+    static FormatTableCommittable sampleV3() {
+        List<CommitMessage> messages = new java.util.ArrayList<>(sample().messages());
+        CommitMessage m = messages.get(0);
+        messages.set(
+                0,
+                new CommitMessage(
+                        m.stagedPath(),
+                        m.targetPath(),
+                        m.partition(),
+                        m.rowCount(),
+                        m.fileSize(),
+                        new PendingUpload(
+                                "flink-recoverable-writer", 1, new byte[] {7, 0, (byte) 0x80})));
+        return new FormatTableCommittable(messages, 43L, false);
+    }
+
     @Test
-    void readsAndWritesTheGoldenBytesOfVersion2() throws IOException {
+    void readsAndWritesTheGoldenBytesOfVersion3() throws IOException {
+        byte[] golden = golden("/serializer/format-table-committable-v3.bin");
+        assertThat(FormatTableCommittableSerializer.INSTANCE.getVersion()).isEqualTo(3);
+        assertThat(FormatTableCommittableSerializer.INSTANCE.deserialize(3, golden))
+                .isEqualTo(sampleV3());
+        assertThat(FormatTableCommittableSerializer.INSTANCE.serialize(sampleV3()))
+                .isEqualTo(golden);
+    }
+
+    /** Version 2, from checkpoints taken before version 3: every file staged. */
+    @Test
+    void readsTheGoldenBytesOfVersion2() throws IOException {
         byte[] golden = golden("/serializer/format-table-committable-v2.bin");
-        assertThat(FormatTableCommittableSerializer.INSTANCE.getVersion()).isEqualTo(2);
         assertThat(FormatTableCommittableSerializer.INSTANCE.deserialize(2, golden))
                 .isEqualTo(sampleV2());
-        assertThat(FormatTableCommittableSerializer.INSTANCE.serialize(sampleV2()))
-                .isEqualTo(golden);
     }
 
     private byte[] golden(String resource) throws IOException {
@@ -83,9 +110,9 @@ class FormatTableCommittableSerializerTest {
     @Test
     void refusesAnUnknownVersion() {
         assertThatThrownBy(
-                        () -> FormatTableCommittableSerializer.INSTANCE.deserialize(3, new byte[0]))
+                        () -> FormatTableCommittableSerializer.INSTANCE.deserialize(4, new byte[0]))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("version 3")
-                .hasMessageContaining("up to 2");
+                .hasMessageContaining("version 4")
+                .hasMessageContaining("up to 3");
     }
 }

@@ -21,6 +21,11 @@ final class CheckedMessage {
          * publish that copied but did not delete its source. The target is kept.
          */
         STAGED_AND_WHOLE_TARGET,
+        /**
+         * Written as an upload to its target: whether it is pending, completed by an earlier
+         * attempt or gone is settled by completing it (see {@code FileCommitter}).
+         */
+        UPLOAD,
         /** Not staged but at its target: published by an earlier attempt. */
         PUBLISHED,
         /**

@@ -1,10 +1,12 @@
 package dev.formattable.core.commit;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
+import dev.formattable.core.fs.TwoPhaseOutputStream;
 import dev.formattable.core.write.DataFilePathFactory;
 
 import java.io.ByteArrayOutputStream;
@@ -137,6 +139,11 @@ final class CommitJournal {
         }
         out.flush();
         Path temporary = path.parent().child(path.name() + "." + UUID.randomUUID() + ".writing");
+        if (fileIO.uploadsToTarget(path)) {
+            // On an object store an upload appears whole or not at all, without a copy.
+            writeAsUpload(bytes.toByteArray(), temporary);
+            return;
+        }
         fileIO.mkdirs(path.parent());
         try {
             try (PositionOutputStream file = fileIO.newOutputStream(temporary, false)) {
@@ -149,6 +156,26 @@ final class CommitJournal {
             } catch (IOException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
+            throw e;
+        }
+    }
+
+    private void writeAsUpload(byte[] record, Path temporary) throws IOException {
+        if (fileIO.exists(path)) {
+            throw new IOException("Cannot record commit in " + path + ": a record exists");
+        }
+        TwoPhaseOutputStream file = fileIO.newTwoPhaseOutputStream(path, temporary);
+        FileCommitter committer;
+        try {
+            file.write(record);
+            committer = file.closeForCommit();
+        } finally {
+            file.close();
+        }
+        try {
+            committer.commit();
+        } catch (IOException | RuntimeException e) {
+            committer.discard();
             throw e;
         }
     }

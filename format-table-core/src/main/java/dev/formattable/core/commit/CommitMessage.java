@@ -1,6 +1,7 @@
 package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PendingUpload;
 
 import java.io.Serializable;
 import java.util.Collections;
@@ -9,9 +10,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One staged data file, ready to be published: where it is staged, where it goes, the partition it
+ * One written data file, ready to be published: where it is staged, where it goes, the partition it
  * declares (rendered values in key order, {@code null} for the NULL partition), its row count and
- * its size. Serialized with {@link CommitMessageSerializer}.
+ * its size, and, for a file written as an upload straight to its target (on an object store), what
+ * completing the upload needs. An uploaded file is never at its staged path; that path still names
+ * the writer that wrote it. Serialized with {@link CommitMessageSerializer}.
  */
 public final class CommitMessage implements Serializable {
 
@@ -22,6 +25,7 @@ public final class CommitMessage implements Serializable {
     private final LinkedHashMap<String, String> partition;
     private final long rowCount;
     private final long fileSize;
+    private final PendingUpload upload;
 
     public CommitMessage(
             Path stagedPath,
@@ -29,6 +33,18 @@ public final class CommitMessage implements Serializable {
             Map<String, String> partition,
             long rowCount,
             long fileSize) {
+        this(stagedPath, targetPath, partition, rowCount, fileSize, null);
+    }
+
+    /** A message whose file is published by completing {@code upload} (null: by a rename). */
+    public CommitMessage(
+            Path stagedPath,
+            Path targetPath,
+            Map<String, String> partition,
+            long rowCount,
+            long fileSize,
+            PendingUpload upload) {
+        this.upload = upload;
         this.stagedPath = Objects.requireNonNull(stagedPath);
         this.targetPath = Objects.requireNonNull(targetPath);
         this.partition = new LinkedHashMap<>(partition);
@@ -56,6 +72,16 @@ public final class CommitMessage implements Serializable {
         return fileSize;
     }
 
+    /** What completes the file's upload, or null for a staged file published by a rename. */
+    public PendingUpload upload() {
+        return upload;
+    }
+
+    /** Whether the file is an upload to its target rather than a staged file. */
+    public boolean isUpload() {
+        return upload != null;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof CommitMessage)) {
@@ -66,12 +92,13 @@ public final class CommitMessage implements Serializable {
                 && targetPath.equals(m.targetPath)
                 && partition.equals(m.partition)
                 && rowCount == m.rowCount
-                && fileSize == m.fileSize;
+                && fileSize == m.fileSize
+                && Objects.equals(upload, m.upload);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(stagedPath, targetPath, partition, rowCount, fileSize);
+        return Objects.hash(stagedPath, targetPath, partition, rowCount, fileSize, upload);
     }
 
     @Override
@@ -86,6 +113,7 @@ public final class CommitMessage implements Serializable {
                 + rowCount
                 + ", bytes="
                 + fileSize
+                + (upload == null ? "" : ", upload=" + upload)
                 + "}";
     }
 }

@@ -1,6 +1,7 @@
 package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PendingUpload;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -11,12 +12,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 
 /**
- * Version 1: staged path, target path (each as text), the number of partition entries and each key
- * and value (a value may be null), the row count and the file size.
+ * Version 2: as version 1, then whether the file is an upload (a boolean) and, if it is, the
+ * upload's kind (text), its version (an int) and its state (length and bytes). Version 1 (still
+ * read, a staged file): staged path, target path (each as text), the number of partition entries
+ * and each key and value (a value may be null), the row count and the file size.
  */
 public final class CommitMessageSerializer implements VersionedSerializer<CommitMessage> {
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public static final CommitMessageSerializer INSTANCE = new CommitMessageSerializer();
 
@@ -38,6 +41,15 @@ public final class CommitMessageSerializer implements VersionedSerializer<Commit
         }
         out.writeLong(message.rowCount());
         out.writeLong(message.fileSize());
+        PendingUpload upload = message.upload();
+        out.writeBoolean(upload != null);
+        if (upload != null) {
+            writeString(out, upload.kind());
+            out.writeInt(upload.version());
+            byte[] state = upload.state();
+            out.writeInt(state.length);
+            out.write(state);
+        }
         out.flush();
         return bytes.toByteArray();
     }
@@ -46,7 +58,9 @@ public final class CommitMessageSerializer implements VersionedSerializer<Commit
     public CommitMessage deserialize(int version, byte[] serialized) throws IOException {
         switch (version) {
             case 1:
-                return deserializeV1(serialized);
+                return read(serialized, false);
+            case 2:
+                return read(serialized, true);
             default:
                 throw new IOException(
                         String.format(
@@ -56,7 +70,7 @@ public final class CommitMessageSerializer implements VersionedSerializer<Commit
         }
     }
 
-    private static CommitMessage deserializeV1(byte[] serialized) throws IOException {
+    private static CommitMessage read(byte[] serialized, boolean withUpload) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized));
         Path staged = Path.of(readString(in));
         Path target = Path.of(readString(in));
@@ -67,11 +81,23 @@ public final class CommitMessageSerializer implements VersionedSerializer<Commit
         }
         long rows = in.readLong();
         long size = in.readLong();
+        PendingUpload upload = null;
+        if (withUpload && in.readBoolean()) {
+            String kind = readString(in);
+            int uploadVersion = in.readInt();
+            int length = in.readInt();
+            if (length < 0 || length > in.available()) {
+                throw new IOException("Corrupt commit message: upload state length " + length);
+            }
+            byte[] state = new byte[length];
+            in.readFully(state);
+            upload = new PendingUpload(kind, uploadVersion, state);
+        }
         if (in.available() > 0) {
             throw new IOException(
                     "Corrupt commit message: " + in.available() + " unexpected trailing bytes");
         }
-        return new CommitMessage(staged, target, partition, rows, size);
+        return new CommitMessage(staged, target, partition, rows, size, upload);
     }
 
     static void writeString(DataOutputStream out, String s) throws IOException {

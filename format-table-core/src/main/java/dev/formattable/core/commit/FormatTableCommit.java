@@ -42,6 +42,7 @@ public final class FormatTableCommit {
     private int parallelism;
     private boolean afterRecovery;
     private String commitId;
+    private boolean replaysRecord;
 
     public FormatTableCommit(FormatTable table) {
         this.table = table;
@@ -106,9 +107,15 @@ public final class FormatTableCommit {
      */
     public CommitResult append(Collection<CommitMessage> messages) throws IOException {
         CommitResult result =
-                new Publisher(fileIO, parallelism).publish(toPublish(messages, List.of()), true, 0);
+                new Publisher(fileIO, parallelism)
+                        .publish(toPublish(messages, List.of()), true, skipsVanished(), 0);
         forgetRecord();
         return result;
+    }
+
+    /** Whether this commit skips what vanished: after recovery, or the replay of a record. */
+    private boolean skipsVanished() {
+        return afterRecovery || (commitId != null && replaysRecord);
     }
 
     /** After success: the record of a commit with an id has served. */
@@ -130,6 +137,7 @@ public final class FormatTableCommit {
         CommitJournal journal = CommitJournal.of(table, commitId);
         java.util.Optional<List<CommitMessage>> recorded = journal.read();
         if (recorded.isPresent()) {
+            replaysRecord = true;
             Set<Path> named = new HashSet<>();
             recorded.get().forEach(m -> named.add(m.stagedPath()));
             List<CommitMessage> unrecorded = new ArrayList<>();
@@ -186,7 +194,9 @@ public final class FormatTableCommit {
         List<Path> replaced = filesToReplace(prefix, checked);
         replaced.removeIf(keep::contains);
         int deleted = deleteAll(replaced);
-        CommitResult result = new Publisher(fileIO, parallelism).publish(checked, false, deleted);
+        CommitResult result =
+                new Publisher(fileIO, parallelism)
+                        .publish(checked, false, skipsVanished(), deleted);
         forgetRecord();
         return result;
     }
@@ -243,15 +253,16 @@ public final class FormatTableCommit {
     }
 
     /**
-     * Removes the staged files of messages that will not be committed. A published file is left
-     * alone. Best effort: a file that cannot be removed is logged, never thrown.
+     * Removes the staged files of messages that will not be committed, and aborts their uploads. A
+     * published file is left alone. Best effort: what cannot be removed is logged, never thrown.
      */
     public void abort(Collection<CommitMessage> messages) {
         for (CommitMessage m : messages) {
             try {
-                fileIO.delete(m.stagedPath(), false);
+                fileIO.recoverCommitter(m.stagedPath(), m.targetPath(), m.fileSize(), m.upload())
+                        .discard();
             } catch (IOException | RuntimeException e) {
-                LOG.warn("Could not remove staged file {}", m.stagedPath(), e);
+                LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
             }
         }
     }

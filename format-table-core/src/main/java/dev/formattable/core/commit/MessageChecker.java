@@ -18,7 +18,8 @@ import java.util.Set;
  * Checks every message of a commit before anything is touched, so that one bad message refuses the
  * whole commit: its paths lie inside the table with no {@code .} or {@code ..} segment, its target
  * sits in the partition it declares, its staged file sits in the staging directory beside the
- * target, no two messages share a file, and each file is either staged or already published.
+ * target, no two messages share a file, and each file is either staged or already published (an
+ * upload's state is settled when the publisher completes it).
  */
 final class MessageChecker {
 
@@ -125,6 +126,10 @@ final class MessageChecker {
     }
 
     private CheckedMessage.State state(CheckedMessage c) throws IOException {
+        if (c.message.isUpload()) {
+            // Asking the store costs a request per file; completing the upload tells the same.
+            return CheckedMessage.State.UPLOAD;
+        }
         boolean staged = fileIO.exists(c.staged);
         boolean target = fileIO.exists(c.target);
         if (!staged) {

@@ -2,6 +2,7 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.OpenUpload;
 import dev.formattable.core.utils.Parallel;
 
 import org.slf4j.Logger;
@@ -18,9 +19,11 @@ import java.util.List;
  * whose writers never restarted, rescaled restores and crashed batch jobs leave in the {@code
  * _temporary} directories of a table's partitions, and the records of commits with an id that never
  * succeeded (see {@code FormatTableCommit#withCommitId}), in the table's own {@code _temporary}
- * directory. A file is removed only when it was last modified before a threshold, {@link
- * #DEFAULT_OLDER_THAN} ago by default, so that no file a running job may still publish is touched;
- * published data files are never touched.
+ * directory. On an object store it also aborts the uploads begun below the table and neither
+ * completed nor aborted (see {@code write.multipart-upload}): invisible, but stored and billed. A
+ * file is removed (an upload aborted) only when it was last modified (begun) before a threshold,
+ * {@link #DEFAULT_OLDER_THAN} ago by default, so that no file a running job may still publish is
+ * touched; published data files are never touched.
  *
  * <p>A job restored from a checkpoint or savepoint older than the threshold may name staged files
  * this removed; its commit skips them (see {@code FormatTableCommit#afterRecovery}), and their rows
@@ -75,8 +78,39 @@ public final class OrphanFiles {
         }
     }
 
-    /** Finds the staged files older than the threshold and, unless a dry run, removes them. */
+    /** One upload found, and whether it was aborted. */
+    public static final class OrphanUpload {
+        private final OpenUpload upload;
+        private final boolean aborted;
+
+        OrphanUpload(OpenUpload upload, boolean aborted) {
+            this.upload = upload;
+            this.aborted = aborted;
+        }
+
+        public OpenUpload upload() {
+            return upload;
+        }
+
+        /** Whether it was aborted: false in a dry run, or when aborting failed (logged). */
+        public boolean aborted() {
+            return aborted;
+        }
+    }
+
+    private List<OrphanUpload> uploads = List.of();
+
+    /** The uploads older than the threshold that the last {@link #run()} found. */
+    public List<OrphanUpload> uploads() {
+        return uploads;
+    }
+
+    /**
+     * Finds the staged files and uploads older than the threshold and, unless a dry run, removes
+     * them; returns the files (the uploads are in {@link #uploads()}).
+     */
     public List<Orphan> run() throws IOException {
+        uploads = abortOldUploads();
         long threshold = olderThan.toEpochMilli();
         List<FileStatus> old = new ArrayList<>();
         for (FileStatus f : StagingListing.stagedFiles(table, parallelism)) {
@@ -105,5 +139,34 @@ public final class OrphanFiles {
                 olderThan,
                 table.location());
         return orphans;
+    }
+
+    private List<OrphanUpload> abortOldUploads() throws IOException {
+        long threshold = olderThan.toEpochMilli();
+        List<OrphanUpload> found = new ArrayList<>();
+        for (OpenUpload u : table.fileIO().listUploads(table.qualifiedLocation())) {
+            if (u.startedMillis() >= threshold) {
+                continue;
+            }
+            boolean aborted = false;
+            if (!dryRun) {
+                try {
+                    table.fileIO().abortUpload(u);
+                    aborted = true;
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("Could not abort the orphan {}", u, e);
+                }
+            }
+            found.add(new OrphanUpload(u, aborted));
+        }
+        if (!found.isEmpty() && !dryRun) {
+            LOG.info(
+                    "Aborted {} of {} uploads begun before {} below {}",
+                    found.stream().filter(OrphanUpload::aborted).count(),
+                    found.size(),
+                    olderThan,
+                    table.location());
+        }
+        return found;
     }
 }

@@ -1,5 +1,6 @@
 package dev.formattable.core.commit;
 
+import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.utils.Parallel;
 
@@ -10,9 +11,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
-/** Renames checked messages' staged files to their targets, and takes them back on failure. */
+/**
+ * Publishes checked messages: renames staged files to their targets (taking them back when an
+ * append fails) and completes uploads.
+ */
 final class Publisher {
 
     private static final Logger LOG = LoggerFactory.getLogger(Publisher.class);
@@ -28,40 +31,50 @@ final class Publisher {
     /**
      * Publishes every message not yet published. When {@code takeBackOnFailure}, a failure takes
      * back every file this call tried to publish, including the one whose rename failed, since a
-     * store may have carried out a rename whose answer was lost.
+     * store may have carried out a rename whose answer was lost. A completed upload cannot be taken
+     * back: a commit with uploads leaves what it published on failure, and committing the same
+     * messages again completes it.
+     *
+     * @param afterRecovery whether an upload the store no longer knows, whose target was never
+     *     published, is skipped (a commit after recovery) rather than refused
      */
-    CommitResult publish(List<CheckedMessage> checked, boolean takeBackOnFailure, int deleted)
+    CommitResult publish(
+            List<CheckedMessage> checked,
+            boolean takeBackOnFailure,
+            boolean afterRecovery,
+            int deleted)
             throws IOException {
         List<CheckedMessage> pending = new ArrayList<>();
-        List<CheckedMessage> vanished = new ArrayList<>();
+        List<String> vanished = new ArrayList<>();
         int already = 0;
+        boolean uploads = false;
         for (CheckedMessage c : checked) {
             if (c.state == CheckedMessage.State.PUBLISHED) {
                 already++;
             } else if (c.state == CheckedMessage.State.VANISHED) {
-                vanished.add(c);
+                vanished.add(c.target.toString());
             } else {
                 pending.add(c);
+                uploads |= c.state == CheckedMessage.State.UPLOAD;
             }
         }
-        if (!vanished.isEmpty()) {
-            LOG.warn(
-                    "Skipping {} files of a commit after recovery: neither staged nor published,"
-                            + " they were removed since they were written: {}",
-                    vanished.size(),
-                    vanished.stream().map(c -> c.target.toString()).collect(Collectors.toList()));
-        }
-        List<Parallel.Outcome<Void>> outcomes;
+        boolean takeBack = takeBackOnFailure && !uploads;
+        List<Parallel.Outcome<FileCommitter.Outcome>> outcomes;
         try {
-            outcomes = Parallel.runUntilFailure(pending, parallelism, this::rename);
+            outcomes = Parallel.runUntilFailure(pending, parallelism, this::publish);
         } catch (InterruptedIOException e) {
             // Cancelled: every rename that had started has ended. An append puts back what they
-            // published; an overwrite is completed by committing again.
-            if (!takeBackOnFailure) {
+            // published; an overwrite, or a commit of uploads, is completed by committing again.
+            if (!takeBack) {
                 throw interrupted(
-                        "Overwrite interrupted while publishing: the data it replaces is deleted"
-                                + " and part of the new files are published. Committing the same"
-                                + " messages again completes it.",
+                        (takeBackOnFailure ? "Commit" : "Overwrite")
+                                + " interrupted while publishing: "
+                                + (takeBackOnFailure
+                                        ? "the files it published stay published (a completed"
+                                                + " upload cannot be taken back)"
+                                        : "the data it replaces is deleted and part of the new"
+                                                + " files are published")
+                                + ". Committing the same messages again completes it.",
                         e);
             }
             List<String> notTakenBack = takeBackUninterrupted(pending);
@@ -78,22 +91,50 @@ final class Publisher {
         CheckedMessage failed = null;
         long rows = 0;
         int published = 0;
+        List<CheckedMessage> publishedNow = new ArrayList<>();
         for (int i = 0; i < outcomes.size(); i++) {
-            if (outcomes.get(i).failed()) {
+            Parallel.Outcome<FileCommitter.Outcome> o = outcomes.get(i);
+            if (o.failed()) {
                 if (failure == null) {
-                    failure = outcomes.get(i).failure();
+                    failure = o.failure();
                     failed = pending.get(i);
                 }
-            } else if (!outcomes.get(i).skipped()) {
-                rows += pending.get(i).message.rowCount();
-                published++;
+            } else if (!o.skipped()) {
+                if (o.value() == FileCommitter.Outcome.VANISHED) {
+                    vanished.add(pending.get(i).target.toString());
+                } else if (o.value() == FileCommitter.Outcome.ALREADY_PUBLISHED) {
+                    already++;
+                    publishedNow.add(pending.get(i));
+                } else {
+                    rows += pending.get(i).message.rowCount();
+                    published++;
+                    publishedNow.add(pending.get(i));
+                }
             }
+        }
+        if (failure == null && !vanished.isEmpty()) {
+            if (!afterRecovery) {
+                // Known only once the rest is completed: a first commit cannot ask the store
+                // about every upload beforehand without a request per file.
+                throw new IOException(
+                        String.format(
+                                "Commit failed: these files were never published and the store"
+                                        + " no longer knows their uploads (aborted, or expired by"
+                                        + " a lifecycle rule), so their rows are lost: %s. The"
+                                        + " other %d files of the commit were published.",
+                                vanished, published + already));
+            }
+            LOG.warn(
+                    "Skipping {} files of a commit after recovery: neither pending nor published,"
+                            + " they were removed since they were written: {}",
+                    vanished.size(),
+                    vanished);
         }
         if (failure == null) {
             if (takeBackOnFailure) {
-                checkStillPublished(pending);
+                checkStillPublished(publishedNow);
             }
-            return new CommitResult(pending.size(), already, vanished.size(), deleted, rows);
+            return new CommitResult(published, already, vanished.size(), deleted, rows);
         }
         if (!takeBackOnFailure) {
             throw failed(
@@ -102,6 +143,16 @@ final class Publisher {
                                     + " part of the new files are published. Committing the same"
                                     + " messages again completes it.",
                             failed.target),
+                    failure);
+        }
+        if (!takeBack) {
+            throw failed(
+                    String.format(
+                            "Commit failed publishing %s: the %d files it published stay published"
+                                    + " (a completed upload cannot be taken back) and the rest"
+                                    + " are not visible. Committing the same messages again"
+                                    + " completes it.",
+                            failed.target, published),
                     failure);
         }
         List<String> notTakenBack = takeBackUninterrupted(pending);
@@ -172,11 +223,21 @@ final class Publisher {
         }
     }
 
-    private Void rename(CheckedMessage c) throws IOException {
+    private FileCommitter.Outcome publish(CheckedMessage c) throws IOException {
+        if (c.state == CheckedMessage.State.UPLOAD) {
+            CommitMessage m = c.message;
+            return fileIO.recoverCommitter(c.staged, c.target, m.fileSize(), m.upload())
+                    .commitAfterRecovery();
+        }
+        rename(c);
+        return FileCommitter.Outcome.PUBLISHED;
+    }
+
+    private void rename(CheckedMessage c) throws IOException {
         if (c.state == CheckedMessage.State.STAGED_AND_WHOLE_TARGET) {
             // The target is complete: the rename copied it and did not delete its source.
             fileIO.delete(c.staged, false);
-            return null;
+            return;
         }
         if (c.state == CheckedMessage.State.STAGED_AND_TARGET) {
             // The target carries this write's unique name and is shorter than the file: our
@@ -184,7 +245,6 @@ final class Publisher {
             fileIO.delete(c.target, false);
         }
         fileIO.rename(c.staged, c.target);
-        return null;
     }
 
     /** Puts back each published target; returns those that could not be removed. */

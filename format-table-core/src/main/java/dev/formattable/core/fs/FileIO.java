@@ -53,6 +53,63 @@ public interface FileIO extends Serializable {
     PositionOutputStream newOutputStream(Path path, boolean overwrite) throws IOException;
 
     /**
+     * Opens a file that becomes visible at {@code target} only when its committer publishes it. By
+     * default the file is written at {@code staged} and published by a rename; a file system whose
+     * rename copies (an object store) may write it straight to {@code target} as an upload that
+     * publishing completes, and never create {@code staged}. The staged path's parent exists.
+     */
+    default TwoPhaseOutputStream newTwoPhaseOutputStream(Path target, Path staged)
+            throws IOException {
+        return new StagedOutputStream(this, staged, target);
+    }
+
+    /**
+     * Whether {@link #newTwoPhaseOutputStream} on {@code target} writes an upload to the final name
+     * rather than a staged file, so the caller need not create the staging directory.
+     */
+    default boolean uploadsToTarget(Path target) {
+        return false;
+    }
+
+    /**
+     * The committer of a file a {@link TwoPhaseOutputStream} wrote, in this or another process:
+     * with no pending upload, the rename of {@code staged} to {@code target}; with one, its
+     * completion. {@code length} is the file's length, by which a completed upload is recognised.
+     *
+     * @throws IOException when this file system cannot complete uploads of that kind
+     */
+    default FileCommitter recoverCommitter(
+            Path staged, Path target, long length, PendingUpload upload) throws IOException {
+        if (upload == null) {
+            return new StagedFileCommitter(this, staged, target);
+        }
+        throw new IOException(
+                String.format(
+                        "Cannot complete the upload of %s: it is a '%s' upload, and %s on this"
+                                + " path does not write those",
+                        target, upload.kind(), getClass().getSimpleName()));
+    }
+
+    /**
+     * The uploads begun below {@code prefix} and neither completed nor aborted: what failed writers
+     * and abandoned commits leave on an object store, invisible but billed. None on file systems
+     * without uploads.
+     */
+    default java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
+        return java.util.List.of();
+    }
+
+    /** The uploads begun to exactly {@code target} and neither completed nor aborted. */
+    default java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
+        return java.util.List.of();
+    }
+
+    /** Aborts an upload {@link #listUploads} found. */
+    default void abortUpload(OpenUpload upload) throws IOException {
+        throw new IOException("This file system has no uploads to abort: " + upload);
+    }
+
+    /**
      * The path as this file system resolves it. A relative local path is made absolute against the
      * working directory; other file systems return the path unchanged.
      */

@@ -158,6 +158,59 @@ public class HadoopFileIO implements FileIO {
         }
     }
 
+    /** Whether files at {@code target} are written as multipart uploads (S3A). */
+    @Override
+    public boolean uploadsToTarget(Path target) {
+        if (renamesInPlace(target)) {
+            return false;
+        }
+        org.apache.hadoop.fs.Path p = toHadoop(target);
+        try {
+            return HadoopMultipartUploads.supported(fs(p), p);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public TwoPhaseOutputStream newTwoPhaseOutputStream(Path target, Path staged)
+            throws IOException {
+        if (!uploadsToTarget(target)) {
+            return FileIO.super.newTwoPhaseOutputStream(target, staged);
+        }
+        return HadoopMultipartUploads.open(fs(toHadoop(target)), target, this);
+    }
+
+    @Override
+    public FileCommitter recoverCommitter(
+            Path staged, Path target, long length, PendingUpload upload) throws IOException {
+        if (upload == null) {
+            return FileIO.super.recoverCommitter(staged, target, length, null);
+        }
+        return HadoopMultipartUploads.recover(fs(toHadoop(target)), this, target, length, upload);
+    }
+
+    @Override
+    public java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
+        Object hadoop = fs(toHadoop(prefix));
+        return S3Uploads.supports(hadoop) ? S3Uploads.below(hadoop, prefix) : java.util.List.of();
+    }
+
+    @Override
+    public java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
+        Object hadoop = fs(toHadoop(target));
+        return S3Uploads.supports(hadoop) ? S3Uploads.to(hadoop, target) : java.util.List.of();
+    }
+
+    @Override
+    public void abortUpload(OpenUpload upload) throws IOException {
+        Object hadoop = fs(toHadoop(upload.target()));
+        if (!S3Uploads.supports(hadoop)) {
+            FileIO.super.abortUpload(upload);
+        }
+        S3Uploads.abort(hadoop, S3Uploads.key(upload.target()), upload.uploadId());
+    }
+
     private void writeObject(ObjectOutputStream out) throws IOException {
         out.defaultWriteObject();
         Map<String, String> entries = new HashMap<>();

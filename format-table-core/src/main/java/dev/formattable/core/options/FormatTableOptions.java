@@ -97,6 +97,21 @@ public final class FormatTableOptions {
                                     + " commit; this bounds a writer's memory however many"
                                     + " partitions it writes.");
 
+    public static final ConfigOption<Boolean> WRITE_MULTIPART_UPLOAD =
+            ConfigOption.key("write.multipart-upload")
+                    .of(
+                            Boolean.class,
+                            true,
+                            "On an object store (S3), write each data file as a multipart upload"
+                                    + " to its final name and publish it by completing the"
+                                    + " upload: no copy, no delete, nothing visible before the"
+                                    + " commit. A published file cannot then be taken back, so a"
+                                    + " failed commit is completed by committing again. False"
+                                    + " stages files under '_temporary' and publishes them by"
+                                    + " renames, which on an object store copy every byte, but"
+                                    + " let a failed append take back what it published. Local"
+                                    + " file systems and HDFS always stage and rename.");
+
     public static final ConfigOption<Integer> COMMIT_MAX_RETRIES =
             ConfigOption.key("commit.max-retries")
                     .of(
@@ -106,9 +121,10 @@ public final class FormatTableOptions {
                                     + " rename or delete the store refused once) before it fails"
                                     + " the job, waiting 100 ms before the first retry and twice"
                                     + " as long before each next, at most 10 s. A failed append"
-                                    + " is taken back before it is tried again, and committing"
-                                    + " again is safe, so a retry neither loses nor repeats a"
-                                    + " row.");
+                                    + " of staged files is taken back before it is tried again,"
+                                    + " one of uploads (on an object store) is completed by the"
+                                    + " retry, and committing again is safe, so a retry neither"
+                                    + " loses nor repeats a row.");
 
     public static final ConfigOption<String> DATA_FILE_PREFIX =
             ConfigOption.key("data-file.prefix")
@@ -187,6 +203,7 @@ public final class FormatTableOptions {
                     TARGET_FILE_SIZE,
                     TARGET_FILE_ROW_NUM,
                     WRITE_MAX_OPEN_FILES,
+                    WRITE_MULTIPART_UPLOAD,
                     COMMIT_MAX_RETRIES,
                     DATA_FILE_PREFIX,
                     FILE_SUFFIX_INCLUDE_COMPRESSION,

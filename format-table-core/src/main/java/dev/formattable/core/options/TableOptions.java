@@ -188,6 +188,11 @@ public final class TableOptions implements Serializable {
         return options.get(FormatTableOptions.WRITE_MAX_OPEN_FILES);
     }
 
+    /** Whether files on an object store are written as uploads to their final names. */
+    public boolean multipartUpload() {
+        return options.get(FormatTableOptions.WRITE_MULTIPART_UPLOAD);
+    }
+
     public int commitMaxRetries() {
         return options.get(FormatTableOptions.COMMIT_MAX_RETRIES);
     }

@@ -3,9 +3,11 @@ package dev.formattable.core.write;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.StagedFileSweep;
+import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
-import dev.formattable.core.fs.PositionOutputStream;
+import dev.formattable.core.fs.StagedOutputStream;
+import dev.formattable.core.fs.TwoPhaseOutputStream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +25,10 @@ import java.util.UUID;
  * one reaches {@code target-file-row-num} rows (checked after every record) or {@code
  * target-file-size} bytes, written and buffered by the format's writer (checked often enough that a
  * file passes it by little more than a record). Nothing it writes is visible until a {@code
- * FormatTableCommit} publishes the messages of {@link #prepareCommit()}.
+ * FormatTableCommit} publishes the messages of {@link #prepareCommit()}. Files are staged under
+ * {@code _temporary} beside their targets, or, on an object store with {@code
+ * write.multipart-upload}, written as uploads straight to their targets (see {@link
+ * FileIO#newTwoPhaseOutputStream}).
  *
  * <p>A write may go on after {@code prepareCommit()}; each call hands out the files finished since
  * the last, and hands the responsibility for them to their commit. {@link #abort()} removes the
@@ -72,6 +77,9 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     private boolean closed;
 
     private StagedFileSweep sweep;
+
+    /** Whether files are uploads to their targets; decided when the first file opens. */
+    private Boolean uploads;
 
     public FormatTableWrite(FormatTable table, FormatWriterFactory<T> writerFactory) {
         this(table, writerFactory, UUID.randomUUID().toString());
@@ -221,35 +229,49 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     private OpenFile<T> open(PartitionTarget partition) throws IOException {
-        if (sweep != null) {
-            sweep.sweep(partition.directory);
-        }
         Path target = pathFactory.newTarget(partition.directory);
         Path staged = pathFactory.stagedPathFor(target);
-        fileIO.mkdirs(staged.parent());
-        PositionOutputStream out = fileIO.newOutputStream(staged, false);
+        if (uploads == null) {
+            uploads = table.options().multipartUpload() && fileIO.uploadsToTarget(target);
+        }
+        TwoPhaseOutputStream out;
+        if (uploads) {
+            out = fileIO.newTwoPhaseOutputStream(target, staged);
+        } else {
+            if (sweep != null) {
+                sweep.sweep(partition.directory);
+            }
+            fileIO.mkdirs(staged.parent());
+            out = new StagedOutputStream(fileIO, staged, target);
+        }
         try {
             return new OpenFile<>(staged, target, partition.spec, out, writerFactory.create(out));
         } catch (IOException | RuntimeException e) {
-            closeQuietly(out);
-            deleteQuietly(staged);
+            out.close();
             throw e;
         }
     }
 
     private void finish(OpenFile<T> file) throws IOException {
         long size;
+        FileCommitter committer;
         try {
             file.writer.finish();
             size = file.out.getPos();
-            file.out.close();
+            committer = file.out.closeForCommit();
         } catch (IOException | RuntimeException e) {
-            closeQuietly(file.out);
-            deleteQuietly(file.staged);
+            file.out.close();
             throw e;
         }
         file.finishedSize = size;
-        finished.add(new CommitMessage(file.staged, file.target, file.spec, file.rows, size));
+        finished.add(
+                new CommitMessage(
+                        file.staged,
+                        file.target,
+                        file.spec,
+                        file.rows,
+                        size,
+                        committer.pendingUpload().orElse(null)));
     }
 
     /**
@@ -292,7 +314,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     public void abort() {
         discardUnprepared();
         for (CommitMessage m : lastHandedOut) {
-            deleteQuietly(m.stagedPath());
+            discard(m);
         }
         lastHandedOut = List.of();
     }
@@ -313,29 +335,22 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     private void discardUnprepared() {
         for (OpenFile<T> file : openFiles.values()) {
-            closeQuietly(file.out);
-            deleteQuietly(file.staged);
+            file.out.close();
         }
         openFiles.clear();
         for (CommitMessage m : finished) {
-            deleteQuietly(m.stagedPath());
+            discard(m);
         }
         finished.clear();
     }
 
-    private static void closeQuietly(PositionOutputStream out) {
+    /** Removes a finished file that will not be published: its staged file, or its upload. */
+    private void discard(CommitMessage m) {
         try {
-            out.close();
+            fileIO.recoverCommitter(m.stagedPath(), m.targetPath(), m.fileSize(), m.upload())
+                    .discard();
         } catch (IOException | RuntimeException e) {
-            LOG.debug("Closing a discarded stream failed", e);
-        }
-    }
-
-    private void deleteQuietly(Path path) {
-        try {
-            fileIO.delete(path, false);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Could not remove staged file {}", path, e);
+            LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
         }
     }
 
@@ -344,7 +359,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         final Path staged;
         final Path target;
         final LinkedHashMap<String, String> spec;
-        final PositionOutputStream out;
+        final TwoPhaseOutputStream out;
         final FormatWriter<T> writer;
         long rows;
         long nextSizeCheck = 1;
@@ -355,7 +370,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
                 Path staged,
                 Path target,
                 LinkedHashMap<String, String> spec,
-                PositionOutputStream out,
+                TwoPhaseOutputStream out,
                 FormatWriter<T> writer) {
             this.staged = staged;
             this.target = target;

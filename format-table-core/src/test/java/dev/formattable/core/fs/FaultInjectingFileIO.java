@@ -25,7 +25,9 @@ public class FaultInjectingFileIO implements FileIO {
         RENAME,
         DELETE,
         READ,
-        WRITE
+        WRITE,
+        /** Completing an upload (a file written straight to its target). */
+        COMPLETE
     }
 
     private final FileIO delegate;
@@ -263,5 +265,75 @@ public class FaultInjectingFileIO implements FileIO {
     @Override
     public Path qualify(Path path) {
         return delegate.qualify(path);
+    }
+
+    @Override
+    public boolean uploadsToTarget(Path target) {
+        return delegate.uploadsToTarget(target);
+    }
+
+    @Override
+    public TwoPhaseOutputStream newTwoPhaseOutputStream(Path target, Path staged)
+            throws IOException {
+        if (!delegate.uploadsToTarget(target)) {
+            return FileIO.super.newTwoPhaseOutputStream(target, staged);
+        }
+        enter(Op.WRITE, target);
+        return delegate.newTwoPhaseOutputStream(target, staged);
+    }
+
+    @Override
+    public FileCommitter recoverCommitter(
+            Path staged, Path target, long length, PendingUpload upload) throws IOException {
+        if (upload == null) {
+            return FileIO.super.recoverCommitter(staged, target, length, null);
+        }
+        FileCommitter committer = delegate.recoverCommitter(staged, target, length, upload);
+        return new FileCommitter() {
+            @Override
+            public Path target() {
+                return target;
+            }
+
+            @Override
+            public void commit() throws IOException {
+                enter(Op.COMPLETE, target);
+                committer.commit();
+            }
+
+            @Override
+            public Outcome commitAfterRecovery() throws IOException {
+                enter(Op.COMPLETE, target);
+                return committer.commitAfterRecovery();
+            }
+
+            @Override
+            public void discard() {
+                committer.discard();
+            }
+
+            @Override
+            public java.util.Optional<PendingUpload> pendingUpload() {
+                return committer.pendingUpload();
+            }
+        };
+    }
+
+    @Override
+    public List<OpenUpload> listUploads(Path prefix) throws IOException {
+        enter(Op.LIST, prefix);
+        return delegate.listUploads(prefix);
+    }
+
+    @Override
+    public List<OpenUpload> uploadsTo(Path target) throws IOException {
+        enter(Op.LIST, target);
+        return delegate.uploadsTo(target);
+    }
+
+    @Override
+    public void abortUpload(OpenUpload upload) throws IOException {
+        enter(Op.DELETE, upload.target());
+        delegate.abortUpload(upload);
     }
 }

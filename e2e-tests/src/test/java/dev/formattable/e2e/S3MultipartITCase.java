@@ -1,0 +1,301 @@
+package dev.formattable.e2e;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.commit.CommitResult;
+import dev.formattable.core.commit.OrphanFiles;
+import dev.formattable.core.fs.FaultInjectingFileIO;
+import dev.formattable.core.fs.FaultInjectingFileIO.Op;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.HadoopFileIO;
+import dev.formattable.core.fs.HadoopMultipartUploads;
+import dev.formattable.e2e.servers.S3ProxyExtension;
+import dev.formattable.e2e.testutils.CoreWrites;
+import dev.formattable.e2e.testutils.E2eSqlTestBase;
+import dev.formattable.e2e.testutils.FlinkFileSystems;
+import dev.formattable.e2e.testutils.TableFiles;
+import dev.formattable.flink.fs.FlinkFileIO;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The commit protocol on an S3-compatible server with its default, {@code write.multipart-upload}:
+ * every data file is a multipart upload to its final key, invisible until the commit completes it.
+ * The server counts the requests it serves, so each test can say that publishing copied nothing.
+ * Both S3 clients: Hadoop's S3A under the core's {@link HadoopFileIO} (Hadoop's multipart API), and
+ * Flink's S3 plugin under the connector's {@link FlinkFileIO} (the plugin's recoverable writer).
+ */
+class S3MultipartITCase extends E2eSqlTestBase {
+
+    @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();
+
+    /** The S3 client under test. */
+    enum Client {
+        HADOOP_S3A("s3a"),
+        FLINK_S3_PLUGIN("s3");
+
+        final String scheme;
+
+        Client(String scheme) {
+            this.scheme = scheme;
+        }
+
+        FileIO fileIO() {
+            return this == HADOOP_S3A ? new HadoopFileIO(S3.s3aConfiguration()) : new FlinkFileIO();
+        }
+
+        /** The kind of upload state this client's files carry. */
+        String uploadKind() {
+            return this == HADOOP_S3A ? HadoopMultipartUploads.KIND : "flink-recoverable-writer";
+        }
+    }
+
+    private static final int PARTITIONS = 4;
+
+    @BeforeAll
+    static void fileSystems() {
+        FlinkFileSystems.initializeWithPlugins(S3.flinkS3Settings());
+    }
+
+    @AfterAll
+    static void resetFileSystems() {
+        FlinkFileSystems.reset();
+    }
+
+    @BeforeEach
+    void countFromZero() {
+        S3.resetRequests();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void anAppendCompletesUploadsAndCopiesNothing(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/multipart/append-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        List<Object[]> rows = CoreWrites.rows(1, 0, 40, PARTITIONS);
+
+        List<CommitMessage> messages = CoreWrites.write(table, rows);
+
+        assertThat(messages).hasSize(PARTITIONS);
+        assertThat(messages)
+                .allSatisfy(m -> assertThat(m.upload().kind()).isEqualTo(client.uploadKind()));
+        assertThat(S3.filesBelow(location)).as("visible before the commit").isEmpty();
+        assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
+
+        CommitResult result = table.newCommit().append(messages);
+
+        assertThat(result.publishedFiles()).isEqualTo(PARTITIONS);
+        assertThat(result.publishedRows()).isEqualTo(rows.size());
+        assertThat(S3.requests("copyBlob")).as("copies").isZero();
+        assertThat(S3.requests("completeMultipartUpload")).isEqualTo(PARTITIONS);
+        assertThat(openUploadsBelow(location)).isEmpty();
+        assertThat(rows(location)).isEqualTo(CoreWrites.printed(rows));
+        List<String> files = S3.filesBelow(location);
+        TableFiles.assertOnlyPublishedDataFiles(files, "parquet", 1);
+        assertThat(files).containsExactlyInAnyOrderElementsOf(targets(location, messages));
+    }
+
+    /** A committer restored after a failure hands over a committable already committed. */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void aCommitReplayedAfterItCompletedRecognisesItsFiles(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/multipart/replay-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        List<Object[]> rows = CoreWrites.rows(2, 0, 40, PARTITIONS);
+        List<CommitMessage> messages = CoreWrites.write(table, rows);
+        table.newCommit().append(messages);
+        List<String> published = S3.filesBelow(location);
+
+        CommitResult replay = table.newCommit().afterRecovery().append(messages);
+        CommitResult again = table.newCommit().append(messages);
+
+        assertThat(replay.alreadyPublishedFiles()).isEqualTo(PARTITIONS);
+        assertThat(replay.publishedFiles()).isZero();
+        assertThat(again.alreadyPublishedFiles()).isEqualTo(PARTITIONS);
+        assertThat(S3.filesBelow(location)).isEqualTo(published);
+        assertThat(rows(location)).isEqualTo(CoreWrites.printed(rows));
+        assertThat(S3.requests("copyBlob")).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void abortingLeavesNoUploadBehind(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/multipart/abort-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+
+        List<CommitMessage> messages = CoreWrites.write(table, CoreWrites.rows(3, 0, 40, 4));
+        assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
+        table.newCommit().abort(messages);
+        assertThat(openUploadsBelow(location)).as("after aborting a prepared commit").isEmpty();
+
+        // A writer that fails closes its open files without handing them out.
+        CoreWrites.writeAndDrop(table, CoreWrites.rows(4, 0, 40, PARTITIONS));
+        assertThat(openUploadsBelow(location)).as("after closing an unprepared write").isEmpty();
+        assertThat(S3.filesBelow(location)).isEmpty();
+    }
+
+    /**
+     * The third completion fails. A completed upload cannot be taken back, so the two files it
+     * published stay and the error says so; committing the same messages again completes the rest,
+     * each row once.
+     */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void aFailedAppendKeepsWhatItPublishedAndCommittingAgainCompletesIt(Client client)
+            throws Exception {
+        String location = S3.location(client.scheme, "/multipart/fails-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        List<Object[]> rows = CoreWrites.rows(5, 0, 40, PARTITIONS);
+        List<CommitMessage> messages = CoreWrites.write(table, rows);
+        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
+        faulty.failOn(Op.COMPLETE, 3);
+        FormatTable faultyTable = CoreWrites.open(faulty, location);
+
+        assertThatThrownBy(() -> faultyTable.newCommit().withParallelism(1).append(messages))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("Commit failed publishing")
+                .hasMessageContaining(
+                        "the 2 files it published stay published (a completed upload cannot be"
+                                + " taken back) and the rest are not visible. Committing the same"
+                                + " messages again completes it.")
+                .rootCause()
+                .hasMessageContaining("Injected failure of COMPLETE call 3");
+        assertThat(S3.filesBelow(location)).hasSize(2);
+        assertThat(openUploadsBelow(location)).hasSize(PARTITIONS - 2);
+
+        CommitResult retried = table.newCommit().append(messages);
+
+        assertThat(retried.alreadyPublishedFiles()).isEqualTo(2);
+        assertThat(retried.publishedFiles()).isEqualTo(PARTITIONS - 2);
+        assertThat(rows(location)).isEqualTo(CoreWrites.printed(rows));
+        assertThat(openUploadsBelow(location)).isEmpty();
+        assertThat(S3.requests("copyBlob")).isZero();
+    }
+
+    /**
+     * Uploads the store no longer knows (aborted, or expired by a lifecycle rule) are handled as
+     * vanished staged files: a commit after recovery skips and counts them, a first commit fails
+     * naming them.
+     */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void uploadsThatVanishedAreSkippedOnlyAfterRecovery(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/multipart/vanished-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        List<CommitMessage> first = CoreWrites.write(table, CoreWrites.rows(6, 0, 40, 4));
+        table.newCommit().abort(first.subList(0, 1));
+
+        assertThatThrownBy(() -> table.newCommit().append(first))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("the store no longer knows their uploads")
+                .hasMessageContaining(first.get(0).targetPath().toString())
+                .hasMessageContaining("The other 3 files of the commit were published");
+
+        List<CommitMessage> second = CoreWrites.write(table, CoreWrites.rows(7, 100, 40, 4));
+        table.newCommit().abort(second.subList(0, 2));
+        CommitResult recovered = table.newCommit().afterRecovery().append(second);
+
+        assertThat(recovered.vanishedFiles()).isEqualTo(2);
+        assertThat(recovered.publishedFiles()).isEqualTo(2);
+        assertThat(S3.filesBelow(location)).hasSize(5);
+    }
+
+    /** Overwrite deletes what it replaces, then completes its uploads. */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void anOverwriteClearsThenPublishes(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/multipart/overwrite-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        table.newCommit().append(CoreWrites.write(table, CoreWrites.rows(8, 0, 30, 3)));
+        List<Object[]> newRows = CoreWrites.rows(9, 100, 40, PARTITIONS);
+        List<CommitMessage> messages = CoreWrites.write(table, newRows);
+        S3.resetRequests();
+
+        CommitResult result = table.newCommit().overwrite(Map.of(), messages);
+
+        assertThat(result.deletedFiles()).isEqualTo(3);
+        assertThat(rows(location)).isEqualTo(CoreWrites.printed(newRows));
+        assertThat(S3.filesBelow(location))
+                .containsExactlyInAnyOrderElementsOf(targets(location, messages));
+        assertThat(S3.requests("copyBlob")).isZero();
+    }
+
+    /**
+     * remove_orphan_files aborts the uploads that failed jobs left, once older than its threshold.
+     */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void orphanUploadsOlderThanTheThresholdAreAborted(Client client) throws Exception {
+        String location = S3.location(client.scheme, "/multipart/orphans-" + client);
+        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        List<CommitMessage> abandoned = CoreWrites.write(table, CoreWrites.rows(10, 0, 40, 4));
+        assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
+
+        OrphanFiles young = new OrphanFiles(table).olderThan(Instant.now().minusSeconds(3600));
+        young.run();
+        assertThat(young.uploads()).as("uploads begun before an hour ago").isEmpty();
+
+        OrphanFiles dryRun = new OrphanFiles(table).olderThan(Instant.now().plusSeconds(60));
+        dryRun.dryRun(true).run();
+        assertThat(dryRun.uploads())
+                .hasSize(PARTITIONS)
+                .noneMatch(OrphanFiles.OrphanUpload::aborted);
+        assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
+
+        OrphanFiles orphans = new OrphanFiles(table).olderThan(Instant.now().plusSeconds(60));
+        orphans.run();
+        assertThat(orphans.uploads())
+                .hasSize(PARTITIONS)
+                .allMatch(OrphanFiles.OrphanUpload::aborted);
+        assertThat(orphans.uploads().stream().map(u -> u.upload().target().toString()))
+                .containsExactlyInAnyOrderElementsOf(
+                        abandoned.stream()
+                                .map(m -> m.targetPath().toString())
+                                .collect(Collectors.toList()));
+        assertThat(openUploadsBelow(location)).isEmpty();
+    }
+
+    private static List<String> openUploadsBelow(String location) {
+        String prefix = java.net.URI.create(location).getPath().substring(1) + "/";
+        return S3.openUploads().stream()
+                .filter(k -> k.startsWith(prefix))
+                .collect(Collectors.toList());
+    }
+
+    private static List<String> targets(String location, List<CommitMessage> messages) {
+        List<String> targets = new ArrayList<>();
+        for (CommitMessage m : messages) {
+            targets.add(m.targetPath().toString().substring(location.length() + 1));
+        }
+        return targets;
+    }
+
+    private static List<String> rows(String location) {
+        TableEnvironment env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE t ("
+                        + CoreWrites.SQL_COLUMNS
+                        + ") PARTITIONED BY (p) WITH ('connector'='format-table', 'path'='"
+                        + location
+                        + "', 'file.format'='parquet')");
+        return query(env, "SELECT * FROM t");
+    }
+}

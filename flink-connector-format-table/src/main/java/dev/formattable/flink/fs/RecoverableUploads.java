@@ -1,0 +1,228 @@
+package dev.formattable.flink.fs;
+
+import dev.formattable.core.fs.FileCommitter;
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.fs.PendingUpload;
+import dev.formattable.core.fs.PublishedCheck;
+import dev.formattable.core.fs.S3Uploads;
+import dev.formattable.core.fs.TwoPhaseOutputStream;
+
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Files written through a Flink file system's {@link RecoverableWriter} that writes to the final
+ * name (the S3 plugins write a multipart upload to the final key), published by the writer's
+ * committer. The pending state ({@value #KIND}) is the writer's own commit recoverable, in the
+ * version of the writer's serializer. Flink's writer cannot abort an upload, so a discarded file's
+ * upload is aborted through the S3A file system beneath, where one is reachable.
+ */
+final class RecoverableUploads {
+
+    static final String KIND = "flink-recoverable-writer";
+
+    private static final Logger LOG = LoggerFactory.getLogger(RecoverableUploads.class);
+
+    private RecoverableUploads() {}
+
+    static TwoPhaseOutputStream open(
+            FileSystem fs, RecoverableWriter writer, Path target, FileIO fileIO)
+            throws IOException {
+        return new Stream(fs, writer, writer.open(FlinkFileIO.toFlink(target)), target, fileIO);
+    }
+
+    static FileCommitter recover(
+            FileSystem fs,
+            RecoverableWriter writer,
+            FileIO fileIO,
+            Path target,
+            long length,
+            PendingUpload upload)
+            throws IOException {
+        SimpleVersionedSerializer<RecoverableWriter.CommitRecoverable> serializer =
+                writer.getCommitRecoverableSerializer();
+        if (!KIND.equals(upload.kind())) {
+            throw new IOException(
+                    String.format(
+                            "Cannot complete the upload of %s: it is a '%s' upload, and the file"
+                                    + " system there writes '%s' uploads",
+                            target, upload.kind(), KIND));
+        }
+        if (upload.version() > serializer.getVersion()) {
+            throw new IOException(
+                    String.format(
+                            "Cannot complete the upload of %s: its state is version %d, and %s"
+                                    + " reads versions up to %d",
+                            target,
+                            upload.version(),
+                            writer.getClass().getSimpleName(),
+                            serializer.getVersion()));
+        }
+        RecoverableWriter.CommitRecoverable recoverable =
+                serializer.deserialize(upload.version(), upload.state());
+        return new Committer(fs, writer, recoverable, fileIO, target, length, upload);
+    }
+
+    /** Aborts every upload to the target's key, where the S3A file system beneath is reachable. */
+    static void abortUploadsTo(FileSystem fs, Path target) {
+        Object hadoopFs = FlinkFileIO.hadoopFileSystemOf(fs);
+        if (!S3Uploads.supports(hadoopFs)) {
+            LOG.warn(
+                    "Cannot abort the upload of {}: {} offers no way to. It stays invisible until"
+                            + " remove_orphan_files or the bucket's lifecycle rule removes it.",
+                    target,
+                    fs.getClass().getName());
+            return;
+        }
+        try {
+            S3Uploads.abortAllTo(hadoopFs, S3Uploads.key(target));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not abort the upload of {}", target, e);
+        }
+    }
+
+    /** The stream; Flink's bulk writers get the writer's own stream (see {@link #flinkStream}). */
+    static final class Stream extends TwoPhaseOutputStream {
+        private final FileSystem fs;
+        private final RecoverableWriter writer;
+        private final RecoverableFsDataOutputStream out;
+        private final Path target;
+        private final FileIO fileIO;
+        private boolean closed;
+
+        Stream(
+                FileSystem fs,
+                RecoverableWriter writer,
+                RecoverableFsDataOutputStream out,
+                Path target,
+                FileIO fileIO) {
+            this.fs = fs;
+            this.writer = writer;
+            this.out = out;
+            this.target = target;
+            this.fileIO = fileIO;
+        }
+
+        FSDataOutputStream flinkStream() {
+            return out;
+        }
+
+        @Override
+        public long getPos() throws IOException {
+            return out.getPos();
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public FileCommitter closeForCommit() throws IOException {
+            long length = out.getPos();
+            closed = true;
+            RecoverableFsDataOutputStream.Committer committer = out.closeForCommit();
+            RecoverableWriter.CommitRecoverable recoverable = committer.getRecoverable();
+            SimpleVersionedSerializer<RecoverableWriter.CommitRecoverable> serializer =
+                    writer.getCommitRecoverableSerializer();
+            PendingUpload upload =
+                    new PendingUpload(
+                            KIND, serializer.getVersion(), serializer.serialize(recoverable));
+            return new Committer(fs, writer, recoverable, fileIO, target, length, upload);
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                out.close();
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("Closing a discarded upload stream failed", e);
+            }
+            abortUploadsTo(fs, target);
+        }
+    }
+
+    /** Publishes with the writer's committer. */
+    private static final class Committer implements FileCommitter {
+        private final FileSystem fs;
+        private final RecoverableWriter writer;
+        private final RecoverableWriter.CommitRecoverable recoverable;
+        private final FileIO fileIO;
+        private final Path target;
+        private final long length;
+        private final PendingUpload upload;
+
+        Committer(
+                FileSystem fs,
+                RecoverableWriter writer,
+                RecoverableWriter.CommitRecoverable recoverable,
+                FileIO fileIO,
+                Path target,
+                long length,
+                PendingUpload upload) {
+            this.fs = fs;
+            this.writer = writer;
+            this.recoverable = recoverable;
+            this.fileIO = fileIO;
+            this.target = target;
+            this.length = length;
+            this.upload = upload;
+        }
+
+        @Override
+        public Path target() {
+            return target;
+        }
+
+        @Override
+        public void commit() throws IOException {
+            writer.recoverForCommit(recoverable).commit();
+        }
+
+        @Override
+        public Outcome commitAfterRecovery() throws IOException {
+            try {
+                // Not the writer's commitAfterRecovery, which cannot tell a completed upload from
+                // one it completes now, and fails the same way for one that vanished.
+                commit();
+                return Outcome.PUBLISHED;
+            } catch (IOException e) {
+                return PublishedCheck.after(fileIO, target, length, e);
+            }
+        }
+
+        @Override
+        public void discard() {
+            abortUploadsTo(fs, target);
+        }
+
+        @Override
+        public Optional<PendingUpload> pendingUpload() {
+            return Optional.of(upload);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.formattable.core.fs;
+
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.MultipartUploader;
+import org.apache.hadoop.fs.PartHandle;
+import org.apache.hadoop.fs.UploadHandle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+
+/** Completes (or aborts) one multipart upload written by {@link MultipartStream}. */
+final class MultipartCommitter implements FileCommitter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MultipartCommitter.class);
+
+    private final FileSystem fs;
+    private final FileIO fileIO;
+    private final Path target;
+    private final UploadHandle handle;
+    private final Map<Integer, PartHandle> parts;
+    private final long length;
+
+    MultipartCommitter(
+            FileSystem fs,
+            FileIO fileIO,
+            Path target,
+            UploadHandle handle,
+            Map<Integer, PartHandle> parts,
+            long length) {
+        this.fs = fs;
+        this.fileIO = fileIO;
+        this.target = target;
+        this.handle = handle;
+        this.parts = parts;
+        this.length = length;
+    }
+
+    @Override
+    public Path target() {
+        return target;
+    }
+
+    private MultipartUploader uploader() throws IOException {
+        return fs.createMultipartUploader(HadoopMultipartUploads.toHadoop(target.parent())).build();
+    }
+
+    @Override
+    public void commit() throws IOException {
+        try (MultipartUploader uploader = uploader()) {
+            HadoopMultipartUploads.run(
+                    () -> uploader.complete(handle, HadoopMultipartUploads.toHadoop(target), parts),
+                    target);
+        }
+    }
+
+    @Override
+    public Outcome commitAfterRecovery() throws IOException {
+        try {
+            commit();
+            return Outcome.PUBLISHED;
+        } catch (IOException e) {
+            // Completing an upload completed before fails: the store no longer knows it.
+            return PublishedCheck.after(fileIO, target, length, e);
+        }
+    }
+
+    @Override
+    public void discard() {
+        try (MultipartUploader uploader = uploader()) {
+            HadoopMultipartUploads.run(
+                    () -> uploader.abort(handle, HadoopMultipartUploads.toHadoop(target)), target);
+        } catch (FileNotFoundException e) {
+            LOG.debug("The upload of {} was gone already", target);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not abort the upload of {}", target, e);
+        }
+    }
+
+    @Override
+    public Optional<PendingUpload> pendingUpload() {
+        try {
+            return Optional.of(HadoopMultipartUploads.encode(handle, parts, length));
+        } catch (IOException e) {
+            throw new IllegalStateException("Encoding the upload of " + target + " failed", e);
+        }
+    }
+}
