@@ -267,6 +267,31 @@ class CommitFaultInjectionTest {
     }
 
     /**
+     * The same check where a partition receives many files: it lists that directory once instead of
+     * asking about each file, and still names the file an overwrite removed.
+     */
+    @org.junit.jupiter.api.Test
+    void theCheckListsADirectoryThatReceivedManyFiles() throws IOException {
+        setUp(Map.of());
+        List<CommitMessage> messages = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            messages.addAll(TestTables.write(table, List.of(5, 5), "many-" + i));
+        }
+        messages.addAll(TestTables.write(table, List.of(6, 6), "alone"));
+        io.resetCounts();
+        io.deleteAfterRename(4, messages.get(3).targetPath());
+
+        assertThatThrownBy(() -> table.newCommit().withParallelism(1).append(messages))
+                .isInstanceOf(CommitConflictException.class)
+                .hasMessageContaining("1 of them were removed while it ran")
+                .hasMessageContaining(messages.get(3).targetPath().toString());
+        // The check: one listing of dt=5/h=5 and one existence check for the file in dt=6/h=6,
+        // besides the two existence checks per file before publishing.
+        assertThat(io.calls(Op.LIST)).isEqualTo(1);
+        assertThat(io.calls(Op.EXISTS)).isEqualTo(2 * messages.size() + 1);
+    }
+
+    /**
      * The third rename takes effect but reports failure, and then renaming the first file back
      * fails too. That file is the only copy of its rows: it stays published and the error names it,
      * and committing the same messages again publishes the rest, each row exactly once.

@@ -3,6 +3,7 @@ package dev.formattable.flink.sink.committer;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
+import dev.formattable.core.fs.UploadingLocalFileIO;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableCommittable;
@@ -92,6 +93,32 @@ class FormatTableCommitterFaultInjectionTest {
         assertThat(SinkTables.stagedFiles(dir)).isEmpty();
         // More renames than files: the first try failed and was taken back.
         assertThat(io.calls(Op.RENAME) - renamesBefore).isGreaterThan(NEW_FILES);
+    }
+
+    /**
+     * On an object store files are uploads, and a completed upload cannot be taken back: a commit
+     * whose k-th completion fails keeps the files it completed, and the committer's retry completes
+     * the rest (recognising those), so every row is published once and no upload is left.
+     */
+    @ParameterizedTest(name = "completion #{0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 3, 6})
+    void aFailedCompletionOfUploadsIsCompletedByTheRetry(int k, @TempDir java.nio.file.Path store)
+            throws Exception {
+        UploadingLocalFileIO uploads = new UploadingLocalFileIO(store);
+        FaultInjectingFileIO io = new FaultInjectingFileIO(uploads);
+        FormatTable table = SinkTables.table(io, dir, Map.of());
+        FormatTableCommittable checkpoint = sixFiles(table);
+        assertThat(checkpoint.messages()).allMatch(m -> m.isUpload());
+        io.failOn(Op.COMPLETE, k);
+
+        commit(table, checkpoint);
+
+        assertThat(SinkTables.rows(table))
+                .containsExactly("a|1", "b|2", "c|3", "d|4", "e|5", "f|6");
+        assertThat(uploads.openUploads()).isZero();
+        // The first try completed k - 1 files and failed on the k-th; the retry went over all six.
+        assertThat(io.calls(Op.COMPLETE)).isEqualTo(k + NEW_FILES);
+        assertThat(io.calls(Op.RENAME)).as("nothing staged, nothing renamed").isZero();
     }
 
     /** With no retry left, the failure reaches Flink, and the table is as it was. */
