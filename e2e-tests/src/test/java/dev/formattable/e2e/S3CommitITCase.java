@@ -12,6 +12,7 @@ import dev.formattable.e2e.servers.S3ProxyExtension;
 import dev.formattable.e2e.testutils.CoreWrites;
 import dev.formattable.e2e.testutils.E2eSqlTestBase;
 import dev.formattable.e2e.testutils.FlinkFileSystems;
+import dev.formattable.e2e.testutils.S3Client;
 import dev.formattable.e2e.testutils.TableFiles;
 import dev.formattable.flink.fs.FlinkFileIO;
 
@@ -47,22 +48,6 @@ class S3CommitITCase extends E2eSqlTestBase {
 
     @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();
 
-    /** The S3 client under test. */
-    enum Client {
-        HADOOP_S3A("s3a"),
-        FLINK_S3_PLUGIN("s3");
-
-        final String scheme;
-
-        Client(String scheme) {
-            this.scheme = scheme;
-        }
-
-        FileIO fileIO() {
-            return this == HADOOP_S3A ? new HadoopFileIO(S3.s3aConfiguration()) : new FlinkFileIO();
-        }
-    }
-
     private static final Map<String, String> STAGED = Map.of("write.multipart-upload", "false");
 
     private static FormatTable open(FileIO fileIO, String location) {
@@ -84,8 +69,8 @@ class S3CommitITCase extends E2eSqlTestBase {
     }
 
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void appendWhosePublishFailsPartWayLeavesTheOldRows(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void appendWhosePublishFailsPartWayLeavesTheOldRows(S3Client client) throws Exception {
         runFailedAppend(
                 client,
                 "rename-fails",
@@ -99,8 +84,8 @@ class S3CommitITCase extends E2eSqlTestBase {
      * answer is lost: the commit must take that file back too.
      */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void appendWhoseRenameAnswerIsLostLeavesTheOldRows(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void appendWhoseRenameAnswerIsLostLeavesTheOldRows(S3Client client) throws Exception {
         runFailedAppend(
                 client,
                 "answer-lost",
@@ -110,14 +95,14 @@ class S3CommitITCase extends E2eSqlTestBase {
     }
 
     private void runFailedAppend(
-            Client client,
+            S3Client client,
             String name,
             Consumer<FaultInjectingFileIO> fault,
             int publishedBeforeFailure,
             String injected)
             throws Exception {
         String location = S3.location(client.scheme, "/commits/" + name + "-" + client);
-        FormatTable table = open(client.fileIO(), location);
+        FormatTable table = open(client.fileIO(S3), location);
         List<Object[]> oldRows = CoreWrites.rows(1, 0, 30, 3);
         CommitResult first = table.newCommit().append(CoreWrites.write(table, oldRows));
         assertThat(first.publishedFiles()).isEqualTo(3);
@@ -127,7 +112,7 @@ class S3CommitITCase extends E2eSqlTestBase {
         List<CommitMessage> messages = CoreWrites.write(table, newRows);
         assertThat(messages).hasSize(NEW_PARTITIONS);
 
-        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
+        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO(S3));
         FormatTable faultyTable = open(faulty, location);
         fault.accept(faulty);
         S3.resetRequests();
@@ -171,16 +156,16 @@ class S3CommitITCase extends E2eSqlTestBase {
      * Running the same overwrite again completes it.
      */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void overwriteWhosePublishFailsIsCompletedByRunningItAgain(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void overwriteWhosePublishFailsIsCompletedByRunningItAgain(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/commits/overwrite-" + client);
-        FormatTable table = open(client.fileIO(), location);
+        FormatTable table = open(client.fileIO(S3), location);
         table.newCommit().append(CoreWrites.write(table, CoreWrites.rows(1, 0, 30, 3)));
 
         // Dynamic overwrite: replaces p=0..2, which hold the old rows, and adds p=3.
         List<Object[]> newRows = CoreWrites.rows(2, 100, 40, NEW_PARTITIONS);
         List<CommitMessage> messages = CoreWrites.write(table, newRows);
-        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
+        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO(S3));
         FormatTable faultyTable = open(faulty, location);
         faulty.failOn(Op.RENAME, 3);
         assertThatThrownBy(
@@ -214,17 +199,17 @@ class S3CommitITCase extends E2eSqlTestBase {
      * it; the same commit then publishes the rest, each row exactly once.
      */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void aFileThatCannotBeTakenBackStaysPublishedAndIsNamed(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void aFileThatCannotBeTakenBackStaysPublishedAndIsNamed(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/commits/take-back-fails-" + client);
-        FormatTable table = open(client.fileIO(), location);
+        FormatTable table = open(client.fileIO(S3), location);
         List<Object[]> oldRows = CoreWrites.rows(1, 0, 30, 3);
         table.newCommit().append(CoreWrites.write(table, oldRows));
         List<String> oldFiles = S3.filesBelow(location);
         List<Object[]> newRows = CoreWrites.rows(2, 100, 40, NEW_PARTITIONS);
         List<CommitMessage> messages = CoreWrites.write(table, newRows);
 
-        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
+        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO(S3));
         FormatTable faultyTable = open(faulty, location);
         faulty.loseRenameResponse(3).failOn(Op.RENAME, 4);
         String stuck = messages.get(0).targetPath().toString();

@@ -6,13 +6,13 @@ import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.commit.OrphanFiles;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
-import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.HadoopFileIO;
 import dev.formattable.core.fs.HadoopMultipartUploads;
 import dev.formattable.e2e.servers.S3ProxyExtension;
 import dev.formattable.e2e.testutils.CoreWrites;
 import dev.formattable.e2e.testutils.E2eSqlTestBase;
 import dev.formattable.e2e.testutils.FlinkFileSystems;
+import dev.formattable.e2e.testutils.S3Client;
 import dev.formattable.e2e.testutils.TableFiles;
 import dev.formattable.flink.fs.FlinkFileIO;
 
@@ -46,27 +46,6 @@ class S3MultipartITCase extends E2eSqlTestBase {
 
     @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();
 
-    /** The S3 client under test. */
-    enum Client {
-        HADOOP_S3A("s3a"),
-        FLINK_S3_PLUGIN("s3");
-
-        final String scheme;
-
-        Client(String scheme) {
-            this.scheme = scheme;
-        }
-
-        FileIO fileIO() {
-            return this == HADOOP_S3A ? new HadoopFileIO(S3.s3aConfiguration()) : new FlinkFileIO();
-        }
-
-        /** The kind of upload state this client's files carry. */
-        String uploadKind() {
-            return this == HADOOP_S3A ? HadoopMultipartUploads.KIND : "flink-recoverable-writer";
-        }
-    }
-
     private static final int PARTITIONS = 4;
 
     @BeforeAll
@@ -85,17 +64,17 @@ class S3MultipartITCase extends E2eSqlTestBase {
     }
 
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void anAppendCompletesUploadsAndCopiesNothing(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void anAppendCompletesUploadsAndCopiesNothing(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/multipart/append-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
         List<Object[]> rows = CoreWrites.rows(1, 0, 40, PARTITIONS);
 
         List<CommitMessage> messages = CoreWrites.write(table, rows);
 
         assertThat(messages).hasSize(PARTITIONS);
         assertThat(messages)
-                .allSatisfy(m -> assertThat(m.upload().kind()).isEqualTo(client.uploadKind()));
+                .allSatisfy(m -> assertThat(m.upload().kind()).isEqualTo(uploadKind(client)));
         assertThat(S3.filesBelow(location)).as("visible before the commit").isEmpty();
         assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
 
@@ -114,10 +93,10 @@ class S3MultipartITCase extends E2eSqlTestBase {
 
     /** A committer restored after a failure hands over a committable already committed. */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void aCommitReplayedAfterItCompletedRecognisesItsFiles(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void aCommitReplayedAfterItCompletedRecognisesItsFiles(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/multipart/replay-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
         List<Object[]> rows = CoreWrites.rows(2, 0, 40, PARTITIONS);
         List<CommitMessage> messages = CoreWrites.write(table, rows);
         table.newCommit().append(messages);
@@ -135,10 +114,10 @@ class S3MultipartITCase extends E2eSqlTestBase {
     }
 
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void abortingLeavesNoUploadBehind(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void abortingLeavesNoUploadBehind(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/multipart/abort-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
 
         List<CommitMessage> messages = CoreWrites.write(table, CoreWrites.rows(3, 0, 40, 4));
         assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
@@ -157,14 +136,14 @@ class S3MultipartITCase extends E2eSqlTestBase {
      * each row once.
      */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void aFailedAppendKeepsWhatItPublishedAndCommittingAgainCompletesIt(Client client)
+    @EnumSource(S3Client.class)
+    void aFailedAppendKeepsWhatItPublishedAndCommittingAgainCompletesIt(S3Client client)
             throws Exception {
         String location = S3.location(client.scheme, "/multipart/fails-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
         List<Object[]> rows = CoreWrites.rows(5, 0, 40, PARTITIONS);
         List<CommitMessage> messages = CoreWrites.write(table, rows);
-        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO());
+        FaultInjectingFileIO faulty = new FaultInjectingFileIO(client.fileIO(S3));
         faulty.failOn(Op.COMPLETE, 3);
         FormatTable faultyTable = CoreWrites.open(faulty, location);
 
@@ -195,10 +174,10 @@ class S3MultipartITCase extends E2eSqlTestBase {
      * naming them.
      */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void uploadsThatVanishedAreSkippedOnlyAfterRecovery(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void uploadsThatVanishedAreSkippedOnlyAfterRecovery(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/multipart/vanished-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
         List<CommitMessage> first = CoreWrites.write(table, CoreWrites.rows(6, 0, 40, 4));
         table.newCommit().abort(first.subList(0, 1));
 
@@ -219,10 +198,10 @@ class S3MultipartITCase extends E2eSqlTestBase {
 
     /** Overwrite deletes what it replaces, then completes its uploads. */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void anOverwriteClearsThenPublishes(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void anOverwriteClearsThenPublishes(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/multipart/overwrite-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
         table.newCommit().append(CoreWrites.write(table, CoreWrites.rows(8, 0, 30, 3)));
         List<Object[]> newRows = CoreWrites.rows(9, 100, 40, PARTITIONS);
         List<CommitMessage> messages = CoreWrites.write(table, newRows);
@@ -241,10 +220,10 @@ class S3MultipartITCase extends E2eSqlTestBase {
      * remove_orphan_files aborts the uploads that failed jobs left, once older than its threshold.
      */
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void orphanUploadsOlderThanTheThresholdAreAborted(Client client) throws Exception {
+    @EnumSource(S3Client.class)
+    void orphanUploadsOlderThanTheThresholdAreAborted(S3Client client) throws Exception {
         String location = S3.location(client.scheme, "/multipart/orphans-" + client);
-        FormatTable table = CoreWrites.open(client.fileIO(), location);
+        FormatTable table = CoreWrites.open(client.fileIO(S3), location);
         List<CommitMessage> abandoned = CoreWrites.write(table, CoreWrites.rows(10, 0, 40, 4));
         assertThat(openUploadsBelow(location)).hasSize(PARTITIONS);
 
@@ -270,6 +249,13 @@ class S3MultipartITCase extends E2eSqlTestBase {
                                 .map(m -> m.targetPath().toString())
                                 .collect(Collectors.toList()));
         assertThat(openUploadsBelow(location)).isEmpty();
+    }
+
+    /** The kind of upload state each client's files carry. */
+    private static String uploadKind(S3Client client) {
+        return client == S3Client.HADOOP_S3A
+                ? HadoopMultipartUploads.KIND
+                : "flink-recoverable-writer";
     }
 
     private static List<String> openUploadsBelow(String location) {

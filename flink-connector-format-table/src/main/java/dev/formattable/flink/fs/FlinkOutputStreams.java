@@ -1,7 +1,7 @@
 package dev.formattable.flink.fs;
 
+import dev.formattable.core.fs.ForwardingTwoPhaseOutputStream;
 import dev.formattable.core.fs.PositionOutputStream;
-import dev.formattable.core.fs.StagedOutputStream;
 
 import org.apache.flink.core.fs.FSDataOutputStream;
 
@@ -17,11 +17,8 @@ public final class FlinkOutputStreams {
     private FlinkOutputStreams() {}
 
     public static FSDataOutputStream toFlink(PositionOutputStream out) {
-        if (out instanceof StagedOutputStream) {
-            return toFlink(((StagedOutputStream) out).delegate());
-        }
-        if (out instanceof RecoverableUploads.Stream) {
-            return ((RecoverableUploads.Stream) out).flinkStream();
+        if (out instanceof ForwardingTwoPhaseOutputStream) {
+            return toFlink(((ForwardingTwoPhaseOutputStream) out).delegate());
         }
         if (out instanceof FlinkFileIO.FlinkPositionOutputStream) {
             return ((FlinkFileIO.FlinkPositionOutputStream) out).flinkStream();

@@ -2,13 +2,13 @@ package dev.formattable.flink.fs;
 
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.ForwardingTwoPhaseOutputStream;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PendingUpload;
-import dev.formattable.core.fs.PublishedCheck;
 import dev.formattable.core.fs.S3Uploads;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
+import dev.formattable.core.fs.UploadCommitter;
 
-import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
 import org.apache.flink.core.fs.RecoverableWriter;
@@ -91,8 +91,11 @@ final class RecoverableUploads {
         }
     }
 
-    /** The stream; Flink's bulk writers get the writer's own stream (see {@link #flinkStream}). */
-    static final class Stream extends TwoPhaseOutputStream {
+    /**
+     * The stream. Flink's bulk writers get the writer's own stream through the delegate (see {@code
+     * FlinkOutputStreams}).
+     */
+    static final class Stream extends ForwardingTwoPhaseOutputStream {
         private final FileSystem fs;
         private final RecoverableWriter writer;
         private final RecoverableFsDataOutputStream out;
@@ -106,35 +109,12 @@ final class RecoverableUploads {
                 RecoverableFsDataOutputStream out,
                 Path target,
                 FileIO fileIO) {
+            super(new FlinkFileIO.FlinkPositionOutputStream(out));
             this.fs = fs;
             this.writer = writer;
             this.out = out;
             this.target = target;
             this.fileIO = fileIO;
-        }
-
-        FSDataOutputStream flinkStream() {
-            return out;
-        }
-
-        @Override
-        public long getPos() throws IOException {
-            return out.getPos();
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
         }
 
         @Override
@@ -166,14 +146,16 @@ final class RecoverableUploads {
         }
     }
 
-    /** Publishes with the writer's committer. */
-    private static final class Committer implements FileCommitter {
+    /**
+     * Publishes with the writer's committer: its {@code commit()}, not its {@code
+     * commitAfterRecovery()}, which cannot tell a completed upload from one it completes now, and
+     * fails the same way for one that vanished.
+     */
+    private static final class Committer extends UploadCommitter {
         private final FileSystem fs;
         private final RecoverableWriter writer;
         private final RecoverableWriter.CommitRecoverable recoverable;
-        private final FileIO fileIO;
         private final Path target;
-        private final long length;
         private final PendingUpload upload;
 
         Committer(
@@ -184,35 +166,17 @@ final class RecoverableUploads {
                 Path target,
                 long length,
                 PendingUpload upload) {
+            super(fileIO, target, length);
             this.fs = fs;
             this.writer = writer;
             this.recoverable = recoverable;
-            this.fileIO = fileIO;
             this.target = target;
-            this.length = length;
             this.upload = upload;
-        }
-
-        @Override
-        public Path target() {
-            return target;
         }
 
         @Override
         public void commit() throws IOException {
             writer.recoverForCommit(recoverable).commit();
-        }
-
-        @Override
-        public Outcome commitAfterRecovery() throws IOException {
-            try {
-                // Not the writer's commitAfterRecovery, which cannot tell a completed upload from
-                // one it completes now, and fails the same way for one that vanished.
-                commit();
-                return Outcome.PUBLISHED;
-            } catch (IOException e) {
-                return PublishedCheck.after(fileIO, target, length, e);
-            }
         }
 
         @Override

@@ -13,12 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Completes (or aborts) one multipart upload written by {@link MultipartStream}. */
-final class MultipartCommitter implements FileCommitter {
+final class MultipartCommitter extends UploadCommitter {
 
     private static final Logger LOG = LoggerFactory.getLogger(MultipartCommitter.class);
 
     private final FileSystem fs;
-    private final FileIO fileIO;
     private final Path target;
     private final UploadHandle handle;
     private final Map<Integer, PartHandle> parts;
@@ -31,17 +30,12 @@ final class MultipartCommitter implements FileCommitter {
             UploadHandle handle,
             Map<Integer, PartHandle> parts,
             long length) {
+        super(fileIO, target, length);
         this.fs = fs;
-        this.fileIO = fileIO;
         this.target = target;
         this.handle = handle;
         this.parts = parts;
         this.length = length;
-    }
-
-    @Override
-    public Path target() {
-        return target;
     }
 
     private MultipartUploader uploader() throws IOException {
@@ -54,17 +48,6 @@ final class MultipartCommitter implements FileCommitter {
             HadoopMultipartUploads.run(
                     () -> uploader.complete(handle, HadoopMultipartUploads.toHadoop(target), parts),
                     target);
-        }
-    }
-
-    @Override
-    public Outcome commitAfterRecovery() throws IOException {
-        try {
-            commit();
-            return Outcome.PUBLISHED;
-        } catch (IOException e) {
-            // Completing an upload completed before fails: the store no longer knows it.
-            return PublishedCheck.after(fileIO, target, length, e);
         }
     }
 

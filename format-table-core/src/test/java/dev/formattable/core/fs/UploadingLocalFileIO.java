@@ -41,30 +41,14 @@ public final class UploadingLocalFileIO extends LocalFileIO {
         Files.createDirectories(uploads);
         // The target's path next to the data, so listing the store can name it.
         Files.writeString(uploads.resolve(id + ".target"), target.toString());
-        PositionOutputStream out = newOutputStream(pending(id), false);
-        return new TwoPhaseOutputStream() {
+        return new ForwardingTwoPhaseOutputStream(newOutputStream(pending(id), false)) {
             private boolean closed;
-
-            @Override
-            public long getPos() throws IOException {
-                return out.getPos();
-            }
-
-            @Override
-            public void write(int b) throws IOException {
-                out.write(b);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-            }
 
             @Override
             public FileCommitter closeForCommit() throws IOException {
                 closed = true;
-                out.close();
-                return committer(target, out.getPos(), id);
+                delegate().close();
+                return committer(target, delegate().getPos(), id);
             }
 
             @Override
@@ -72,7 +56,7 @@ public final class UploadingLocalFileIO extends LocalFileIO {
                 if (!closed) {
                     closed = true;
                     try {
-                        out.close();
+                        delegate().close();
                     } catch (IOException ignored) {
                         // discarded anyway
                     }
@@ -157,13 +141,7 @@ public final class UploadingLocalFileIO extends LocalFileIO {
     }
 
     private FileCommitter committer(Path target, long length, String id) {
-        UploadingLocalFileIO io = this;
-        return new FileCommitter() {
-            @Override
-            public Path target() {
-                return target;
-            }
-
+        return new UploadCommitter(this, target, length) {
             @Override
             public void commit() throws IOException {
                 if (!Files.exists(uploads.resolve(id + ".data"))) {
@@ -172,16 +150,6 @@ public final class UploadingLocalFileIO extends LocalFileIO {
                 mkdirs(target.parent());
                 rename(pending(id), target);
                 Files.deleteIfExists(uploads.resolve(id + ".target"));
-            }
-
-            @Override
-            public Outcome commitAfterRecovery() throws IOException {
-                try {
-                    commit();
-                    return Outcome.PUBLISHED;
-                } catch (IOException e) {
-                    return PublishedCheck.after(io, target, length, e);
-                }
             }
 
             @Override
