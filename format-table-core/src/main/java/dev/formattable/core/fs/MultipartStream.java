@@ -111,7 +111,10 @@ final class MultipartStream extends TwoPhaseOutputStream {
         }
         closed = true;
         try {
-            uploadPart(true);
+            // A file of whole parts has no rest to upload; an upload needs one part at least.
+            if (buffered > 0 || parts.isEmpty()) {
+                uploadPart(true);
+            }
         } catch (IOException | RuntimeException e) {
             abort();
             throw e;
