@@ -5,6 +5,7 @@ import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
@@ -18,6 +19,7 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
@@ -47,7 +49,8 @@ public final class FormatTableSink
         implements Sink<RowData>,
                 SupportsWriterState<RowData, FormatTableWriterState>,
                 SupportsCommitter<FormatTableCommittable>,
-                SupportsPreCommitTopology<FormatTableCommittable, FormatTableCommittable> {
+                SupportsPreCommitTopology<FormatTableCommittable, FormatTableCommittable>,
+                SupportsPostCommitTopology<FormatTableCommittable> {
 
     private static final long serialVersionUID = 1L;
 
@@ -56,6 +59,7 @@ public final class FormatTableSink
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
     private final boolean inputGroupedByPartition;
+    private PartitionCommitSettings partitionCommit;
 
     /**
      * Tells this sink's staged files from those of other sinks of the same job writing to the same
@@ -108,6 +112,24 @@ public final class FormatTableSink
                         recoveredState));
     }
 
+    /**
+     * Commits partitions after their files are published, as the settings say (see {@code
+     * docs/streaming.md}); by default no partition is committed.
+     */
+    public FormatTableSink withPartitionCommit(PartitionCommitSettings settings) {
+        this.partitionCommit = settings;
+        return this;
+    }
+
+    /** The partition commit, if the sink commits partitions. */
+    Optional<PartitionCommitSettings> partitionCommit() {
+        return Optional.ofNullable(partitionCommit).filter(PartitionCommitSettings::enabled);
+    }
+
+    FormatTable table() {
+        return table;
+    }
+
     /** How this sink's staging tokens and commit ids begin: {@code <job id>-<sink id>}. */
     private String jobToken(String jobId) {
         return StagingToken.jobToken(jobId, sinkId);
@@ -125,7 +147,8 @@ public final class FormatTableSink
 
     /** The commit on the JobManager, with the writers' spool before it. */
     JobManagerCommitter jobManagerCommitter() {
-        return new JobManagerCommitter(table, overwrite, staticPartition, sinkId);
+        return new JobManagerCommitter(
+                table, overwrite, staticPartition, sinkId, partitionCommit().orElse(null));
     }
 
     @Override
@@ -210,6 +233,21 @@ public final class FormatTableSink
                 null,
                 FormatTableSinkTopology.runsInBatch(rows),
                 FormatTableSinkTopology.checkpointingEnabled(rows),
+                name -> Optional.empty());
+    }
+
+    /**
+     * For {@code sinkTo}: the partition commit after the committer, when the sink commits
+     * partitions.
+     */
+    @Override
+    public void addPostCommitTopology(
+            DataStream<CommittableMessage<FormatTableCommittable>> committables) {
+        FormatTableSinkTopology.attachPartitionCommit(
+                this,
+                committables,
+                FormatTableSinkTopology.runsInBatch(committables),
+                FormatTableSinkTopology.checkpointingEnabled(committables),
                 name -> Optional.empty());
     }
 

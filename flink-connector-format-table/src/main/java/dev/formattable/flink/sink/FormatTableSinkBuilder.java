@@ -2,10 +2,13 @@ package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.flink.sink.partition.PartitionCommitOptions;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.table.FormatTables;
 
 import org.apache.flink.table.types.logical.RowType;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +29,10 @@ import java.util.Objects;
  *
  * <p>The sink receives {@link org.apache.flink.table.data.RowData} of the row type given here,
  * every column of the table in order, partition columns included. It only appends; it accepts only
- * rows of kind INSERT. Options are the table options of docs/options.md and the pass-through {@code
- * parquet.*} and {@code orc.*} keys; any other key is refused by name. Build a new sink for each
- * job.
+ * rows of kind INSERT. Options are the table options of docs/options.md, the partition commit
+ * options ({@code sink.partition-commit.*}, {@code partition.time-extractor.*}, see
+ * docs/streaming.md) and the pass-through {@code parquet.*} and {@code orc.*} keys; any other key
+ * is refused by name. Build a new sink for each job.
  */
 public final class FormatTableSinkBuilder {
 
@@ -75,8 +79,17 @@ public final class FormatTableSinkBuilder {
      *     table (with the message the SQL connector gives)
      */
     public FormatTableSink build() {
-        FormatTables.checkKeys(options, List.of());
+        List<String> partitionCommitKeys = new ArrayList<>();
+        PartitionCommitOptions.all().forEach(o -> partitionCommitKeys.add(o.key()));
+        FormatTables.checkKeys(options, partitionCommitKeys);
         FormatTable table = FormatTables.open(path, rowType, partitionKeys, options);
-        return new FormatTableSink(table, rowType, false, Map.of(), false);
+        PartitionCommitSettings partitionCommit =
+                PartitionCommitSettings.of(
+                                options,
+                                table.layout(),
+                                Thread.currentThread().getContextClassLoader())
+                        .withTableName("", "", table.qualifiedLocation().name());
+        return new FormatTableSink(table, rowType, false, Map.of(), false)
+                .withPartitionCommit(partitionCommit);
     }
 }

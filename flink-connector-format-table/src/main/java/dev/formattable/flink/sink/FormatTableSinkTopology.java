@@ -1,9 +1,12 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
+import dev.formattable.flink.sink.partition.PartitionCommitOperator;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -98,11 +101,58 @@ public final class FormatTableSinkTopology {
                         .setMaxParallelism(1);
         uids.apply("committer").ifPresent(committed::uid);
 
+        Optional<DataStreamSink<Void>> partitionCommit =
+                attachPartitionCommit(sink, committed, batch, checkpointing, uids);
+        if (partitionCommit.isPresent()) {
+            return partitionCommit.get();
+        }
         DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
                 committed.sinkTo(new DiscardingSink<>()).name("format-table end");
         end.setParallelism(1);
         uids.apply("end").ifPresent(end::uid);
         return end;
+    }
+
+    /**
+     * When the sink commits partitions, the task that does so after the committer, which hands it
+     * what it published (see {@link PartitionCommitOperator}).
+     */
+    static Optional<DataStreamSink<Void>> attachPartitionCommit(
+            FormatTableSink sink,
+            DataStream<CommittableMessage<FormatTableCommittable>> published,
+            boolean batch,
+            boolean checkpointing,
+            Function<String, Optional<String>> uids) {
+        Optional<PartitionCommitSettings> settings = sink.partitionCommit();
+        if (settings.isEmpty()) {
+            return Optional.empty();
+        }
+        // The committer's parallelism, so that it chains: under sinkTo, Flink's translator
+        // gives the committer the job's parallelism, and every committable reaches its first
+        // subtask; the others receive nothing and commit nothing.
+        Transformation<?> committer = published.getTransformation();
+        SingleOutputStreamOperator<Void> committed =
+                published.transform(
+                        "format-table partition commit",
+                        Types.VOID,
+                        new PartitionCommitOperator(
+                                sink.table(), settings.get(), batch, checkpointing));
+        committed
+                .getTransformation()
+                .setParallelism(committer.getParallelism(), committer.isParallelismConfigured());
+        if (committer.getMaxParallelism() > 0) {
+            committed.setMaxParallelism(committer.getMaxParallelism());
+        }
+        // Chained to the committer (the default): behind an exchange, the files the committer
+        // publishes at the final checkpoint would arrive after the end of this task's input, and
+        // be dropped.
+        uids.apply("partition-commit").ifPresent(committed::uid);
+        DataStreamSink<Void> end =
+                committed.sinkTo(new DiscardingSink<>()).name("format-table end");
+        end.getTransformation()
+                .setParallelism(committer.getParallelism(), committer.isParallelismConfigured());
+        uids.apply("end").ifPresent(end::uid);
+        return Optional.of(end);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.flink.sink.partition.PartitionCommitOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -115,13 +116,17 @@ public final class FormatTableConnectorOptions {
 
     /** The connector's own options. */
     public static List<ConfigOption<?>> connectorOptions() {
-        return List.of(
-                PATH,
-                SINK_PARALLELISM,
-                SINK_SHUFFLE_BY_PARTITION,
-                SCAN_SPLIT_SIZE,
-                READ_BATCH_SIZE,
-                SOURCE_MONITOR_INTERVAL);
+        List<ConfigOption<?>> options =
+                new ArrayList<>(
+                        List.of(
+                                PATH,
+                                SINK_PARALLELISM,
+                                SINK_SHUFFLE_BY_PARTITION,
+                                SCAN_SPLIT_SIZE,
+                                READ_BATCH_SIZE,
+                                SOURCE_MONITOR_INTERVAL));
+        options.addAll(PartitionCommitOptions.all());
+        return options;
     }
 
     /** Every core table option as a Flink option (text-valued; the core parses it). */

@@ -5,6 +5,7 @@ import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.FormatTableSinkTopology;
 import dev.formattable.flink.sink.PartitionKeySelector;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
@@ -36,6 +37,7 @@ public final class FormatTableDynamicSink
                 SupportsStaging {
 
     private final FormatTable table;
+    private final PartitionCommitSettings partitionCommit;
     private final RowType rowType;
     private final Integer parallelism;
     private final boolean streaming;
@@ -48,8 +50,13 @@ public final class FormatTableDynamicSink
     private TableSchema catalogSchema;
 
     public FormatTableDynamicSink(
-            FormatTable table, RowType rowType, Integer parallelism, boolean streaming) {
+            FormatTable table,
+            PartitionCommitSettings partitionCommit,
+            RowType rowType,
+            Integer parallelism,
+            boolean streaming) {
         this.table = table;
+        this.partitionCommit = partitionCommit;
         this.rowType = rowType;
         this.parallelism = parallelism;
         this.streaming = streaming;
@@ -70,7 +77,8 @@ public final class FormatTableDynamicSink
                             + " which to replace the data");
         }
         FormatTableSink sink =
-                new FormatTableSink(table, rowType, overwrite, staticPartition, grouped);
+                new FormatTableSink(table, rowType, overwrite, staticPartition, grouped)
+                        .withPartitionCommit(partitionCommit);
         boolean shuffle = shuffleByPartition && staticPartition.size() < table.layout().levels();
         return new DataStreamSinkProvider() {
             @Override
@@ -163,7 +171,7 @@ public final class FormatTableDynamicSink
     @Override
     public DynamicTableSink copy() {
         FormatTableDynamicSink copy =
-                new FormatTableDynamicSink(table, rowType, parallelism, streaming);
+                new FormatTableDynamicSink(table, partitionCommit, rowType, parallelism, streaming);
         copy.overwrite = overwrite;
         copy.staticPartition = new LinkedHashMap<>(staticPartition);
         copy.grouped = grouped;

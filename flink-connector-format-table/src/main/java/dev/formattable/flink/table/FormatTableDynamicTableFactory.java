@@ -6,6 +6,7 @@ import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.catalog.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
@@ -13,6 +14,7 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -113,6 +115,7 @@ public class FormatTableDynamicTableFactory
         FormatTableDynamicSink sink =
                 new FormatTableDynamicSink(
                         table,
+                        partitionCommit(context, table),
                         physicalRowType(context.getCatalogTable()),
                         helper.getOptions()
                                 .getOptional(FormatTableConnectorOptions.SINK_PARALLELISM)
@@ -134,6 +137,22 @@ public class FormatTableDynamicTableFactory
                             + context.getObjectIdentifier().asSummaryString()
                             + " cannot be served: "
                             + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** The partition commit the table's options ask for, checked against its partition keys. */
+    private static PartitionCommitSettings partitionCommit(Context context, FormatTable table) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        try {
+            return PartitionCommitSettings.of(
+                            context.getCatalogTable().getOptions(),
+                            table.layout(),
+                            context.getClassLoader())
+                    .withTableName(id.getCatalogName(), id.getDatabaseName(), id.getObjectName());
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(
+                    "Format table " + id.asSummaryString() + " cannot be served: " + e.getMessage(),
                     e);
         }
     }

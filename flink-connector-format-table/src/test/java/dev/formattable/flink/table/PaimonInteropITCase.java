@@ -194,6 +194,7 @@ class PaimonInteropITCase extends FlinkTestBase {
         List<Path> files = dataFiles();
         assertLayout(files, rows, format, layout);
         assertCodecAndRowCount(files, format, rows.size());
+        assertThat(files.get(0).resolveSibling("_SUCCESS")).exists();
 
         // A file staged by a writer that never committed, named as this connector stages, is as
         // invisible to Paimon as it is to us.
@@ -347,7 +348,8 @@ class PaimonInteropITCase extends FlinkTestBase {
                         + format
                         + "'"
                         + options
-                        + ")");
+                        // Success files in every partition written: hidden from Paimon too.
+                        + ", 'sink.partition-commit.policy.kind'='success-file')");
     }
 
     private static List<Row> collect(TableEnvironment env, String sql) {

@@ -187,4 +187,28 @@ class RefusalsITCase extends FlinkTestBase {
                                                 + " x(a) GROUP BY a"))
                 .hasStackTraceContaining("doesn't support consuming update");
     }
+
+    @Test
+    void partitionCommitOptionsAreCheckedWhenTheInsertIsPlanned() {
+        create(
+                "a INT, p INT",
+                "p",
+                path() + ", 'sink.partition-commit.policy.kind'='success-file,metastore'");
+        assertThatThrownBy(() -> env.executeSql("INSERT INTO t VALUES (1, 1)").await())
+                .hasStackTraceContaining(
+                        "Format table default_catalog.default_database.t cannot be served:"
+                                + " 'sink.partition-commit.policy.kind'='success-file,metastore'"
+                                + " names the 'metastore' policy, but a format table has no"
+                                + " metastore: its partitions are its directories, found by"
+                                + " listing. Use 'success-file' or 'custom'");
+        create("a INT", "", path() + ", 'sink.partition-commit.trigger'='partition-time'");
+        assertThatThrownBy(() -> env.executeSql("INSERT INTO t VALUES (1)").await())
+                .hasRootCauseMessage(
+                        "'sink.partition-commit.trigger'='partition-time' needs partition keys to"
+                                + " take a time from, but the table is unpartitioned");
+        create("a INT, p INT", "p", path() + ", 'sink.partition-commit.policy.kinds'='custom'");
+        assertThatThrownBy(() -> env.executeSql("INSERT INTO t VALUES (1, 1)").await())
+                .hasStackTraceContaining("Unsupported options")
+                .hasStackTraceContaining("sink.partition-commit.policy.kinds");
+    }
 }

@@ -5,6 +5,8 @@ import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.StagingToken;
+import dev.formattable.flink.sink.partition.PartitionCommitPolicies;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.api.common.io.FinalizeOnMaster;
 import org.apache.flink.api.common.io.RichOutputFormat;
@@ -19,8 +21,10 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The commit of a batch job on the JobManager, once every task has finished, as Flink's {@code
@@ -48,6 +52,7 @@ public final class JobManagerCommitter
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
     private final String sinkId;
+    private final PartitionCommitSettings partitionCommit;
 
     private transient int subtask;
     private transient int attempt;
@@ -55,12 +60,15 @@ public final class JobManagerCommitter
 
     /**
      * @param sinkId the sink's id, as its staging tokens carry it after the job id
+     * @param partitionCommit the partition commit after publishing, or null for none
      */
     public JobManagerCommitter(
             FormatTable table,
             boolean overwrite,
             Map<String, String> staticPartition,
-            String sinkId) {
+            String sinkId,
+            PartitionCommitSettings partitionCommit) {
+        this.partitionCommit = partitionCommit;
         this.table = table;
         this.overwrite = overwrite;
         this.staticPartition = new LinkedHashMap<>(staticPartition);
@@ -134,5 +142,23 @@ public final class JobManagerCommitter
         // Published: a spool left behind is only litter (remove_orphan_files takes it), and
         // failing now would run the job again.
         spool.deleteQuietly();
+        if (partitionCommit != null) {
+            commitPartitions(messages);
+        }
+    }
+
+    /**
+     * Runs the commit policies for every partition written, as a batch job commits its partitions
+     * once its data is published. A failure fails the job, whose rerun publishes nothing new (the
+     * commit is recorded) and commits the partitions again.
+     */
+    private void commitPartitions(List<CommitMessage> messages) throws IOException {
+        Set<String> partitions = new LinkedHashSet<>();
+        messages.forEach(m -> partitions.add(PartitionCommitPolicies.directoryOf(table, m)));
+        try (PartitionCommitPolicies policies =
+                PartitionCommitPolicies.create(
+                        table, partitionCommit, Thread.currentThread().getContextClassLoader())) {
+            policies.commit(new ArrayList<>(partitions));
+        }
     }
 }

@@ -66,7 +66,7 @@ class JobManagerCommitterTest {
     }
 
     private static JobManagerCommitter committer(FormatTable table, boolean overwrite) {
-        return new JobManagerCommitter(table, overwrite, Map.of(), SINK);
+        return new JobManagerCommitter(table, overwrite, Map.of(), SINK, null);
     }
 
     private List<String> spoolFiles() throws IOException {
@@ -119,7 +119,8 @@ class JobManagerCommitterTest {
         spool(table, 0, 0, new FormatTableCommittable(List.of(), 1, false));
         spool(table, 1, 0);
 
-        new JobManagerCommitter(table, true, Map.of("k", "a"), SINK).finalizeGlobal(finished(0, 0));
+        new JobManagerCommitter(table, true, Map.of("k", "a"), SINK, null)
+                .finalizeGlobal(finished(0, 0));
 
         assertThat(SinkTables.rows(table)).containsExactly("b|2");
         assertThat(spoolFiles()).isEmpty();

@@ -1,0 +1,244 @@
+package dev.formattable.flink.sink.partition;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.flink.sink.FormatTableCommittable;
+
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.connector.file.table.PartitionTimeExtractor;
+import org.apache.flink.core.io.SimpleVersionedSerialization;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.io.IOException;
+import java.time.LocalDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Commits partitions after their files are published: it receives what the committer published,
+ * checkpoint by checkpoint, and runs the commit policies for each partition the trigger finds
+ * ready. Under {@code process-time} a partition is ready once the processing time passes the time
+ * it was first published plus the delay; under {@code partition-time}, once the watermark of the
+ * checkpoint being published passes the partition's time plus the delay. At the end of the input,
+ * and in batch jobs, every partition published is committed.
+ *
+ * <p>The partitions not yet committed, with the watermark at each checkpoint, are kept in operator
+ * state. After a restore the committer hands over the files of the restored checkpoint again, so
+ * their partitions may be committed a second time: policies must be idempotent, as the success file
+ * is. It runs with parallelism 1, after the committer.
+ */
+public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
+        implements OneInputStreamOperator<CommittableMessage<FormatTableCommittable>, Void>,
+                BoundedOneInput {
+
+    private static final long serialVersionUID = 1L;
+
+    private static final ListStateDescriptor<byte[]> STATE =
+            new ListStateDescriptor<>(
+                    "format-table-pending-partitions", BytePrimitiveArraySerializer.INSTANCE);
+
+    private final FormatTable table;
+    private final PartitionCommitSettings settings;
+    private final boolean batch;
+    private final boolean commitsAtEndOfInput;
+
+    private transient PendingPartitions pending;
+    private transient ListState<byte[]> state;
+    private transient long currentWatermark;
+    private transient boolean inputEnded;
+    // The first checkpoint taken after the end of the input, and whether it completed.
+    private transient long finalCheckpoint;
+    private transient boolean finalCheckpointCompleted;
+    private transient PartitionCommitPolicies policies;
+    private transient PartitionTimeExtractor extractor;
+    private transient Map<String, Long> partitionTimes;
+
+    /**
+     * @param batch whether the job runs in batch mode (partitions are committed at its end)
+     * @param checkpointing whether the job takes checkpoints (without them, the committer publishes
+     *     at the end of the input)
+     */
+    public PartitionCommitOperator(
+            FormatTable table,
+            PartitionCommitSettings settings,
+            boolean batch,
+            boolean checkpointing) {
+        this.table = table;
+        this.settings = settings;
+        this.batch = batch;
+        this.commitsAtEndOfInput = batch || !checkpointing;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        currentWatermark = Long.MIN_VALUE;
+        partitionTimes = new HashMap<>();
+        // Union state: every subtask sees all of it, and the first, which receives every
+        // committable, takes it whatever the parallelism was before.
+        state = context.getOperatorStateStore().getUnionListState(STATE);
+        pending = new PendingPartitions();
+        if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() != 0) {
+            return;
+        }
+        for (byte[] bytes : state.get()) {
+            PendingPartitions restored =
+                    SimpleVersionedSerialization.readVersionAndDeSerialize(
+                            PendingPartitionsSerializer.INSTANCE, bytes);
+            restored.partitions().forEach(pending::add);
+            restored.watermarks().forEach(pending::recordWatermark);
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        ClassLoader classLoader = getUserCodeClassloader();
+        policies = PartitionCommitPolicies.create(table, settings, classLoader);
+        if (settings.partitionTimeTrigger()) {
+            extractor = settings.newTimeExtractor(classLoader);
+        }
+    }
+
+    @Override
+    public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> element)
+            throws IOException {
+        if (!(element.getValue() instanceof CommittableWithLineage)) {
+            return;
+        }
+        FormatTableCommittable published =
+                ((CommittableWithLineage<FormatTableCommittable>) element.getValue())
+                        .getCommittable();
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        for (CommitMessage message : published.messages()) {
+            pending.add(PartitionValues.directoryOf(table, message), now);
+        }
+        if (inputEnded && commitsAtEndOfInput) {
+            commit(pending.takeAll());
+        } else if (!batch && !inputEnded) {
+            commit(ready(published.checkpointId(), now));
+        }
+        // Otherwise a batch job waits for the end of its input, and a stream whose input ended
+        // for the files of its final checkpoint (see close()).
+    }
+
+    private List<String> ready(long checkpointId, long now) {
+        long delay = settings.delayMillis();
+        if (!settings.partitionTimeTrigger()) {
+            return pending.take((partition, created) -> delay == 0 || now > created + delay);
+        }
+        long watermark = pending.watermarkAt(checkpointId);
+        return pending.take((partition, created) -> watermark > partitionTime(partition) + delay);
+    }
+
+    private long partitionTime(String directory) {
+        return partitionTimes.computeIfAbsent(
+                directory,
+                dir -> {
+                    List<String> values = PartitionValues.of(table.layout(), dir);
+                    LocalDateTime time;
+                    try {
+                        time = extractor.extract(table.layout().keys(), values);
+                    } catch (RuntimeException e) {
+                        throw new IllegalArgumentException(
+                                String.format(
+                                        "Cannot extract a time from partition %s of %s with"
+                                                + " '%s'='%s' and '%s'='%s': %s",
+                                        dir,
+                                        table.location(),
+                                        PartitionCommitOptions.EXTRACTOR_PATTERN.key(),
+                                        settings.configuration()
+                                                .get(PartitionCommitOptions.EXTRACTOR_PATTERN),
+                                        PartitionCommitOptions.EXTRACTOR_FORMATTER.key(),
+                                        settings.configuration()
+                                                .get(PartitionCommitOptions.EXTRACTOR_FORMATTER),
+                                        e.getMessage()),
+                                e);
+                    }
+                    // Compared as instants, so a daylight saving change cannot shift a commit.
+                    return time.atZone(settings.watermarkTimeZone()).toInstant().toEpochMilli();
+                });
+    }
+
+    private void commit(List<String> partitions) throws IOException {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        policies.commit(partitions);
+        partitions.forEach(partitionTimes::remove);
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        super.processWatermark(mark);
+        currentWatermark = mark.getTimestamp();
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        if (inputEnded && finalCheckpoint == 0) {
+            finalCheckpoint = context.getCheckpointId();
+        }
+        pending.recordWatermark(context.getCheckpointId(), currentWatermark);
+        if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() != 0) {
+            state.clear();
+            return;
+        }
+        state.update(
+                List.of(
+                        SimpleVersionedSerialization.writeVersionAndSerialize(
+                                PendingPartitionsSerializer.INSTANCE, pending)));
+    }
+
+    /**
+     * Without a final checkpoint to wait for, the committer has published everything by now (it
+     * commits at the end of its input, before this operator's input ends): every partition is
+     * committed. Otherwise the last files are published when the final checkpoint completes.
+     */
+    @Override
+    public void endInput() throws IOException {
+        inputEnded = true;
+        if (commitsAtEndOfInput) {
+            commit(pending.takeAll());
+        }
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        if (finalCheckpoint != 0 && checkpointId >= finalCheckpoint) {
+            finalCheckpointCompleted = true;
+        }
+    }
+
+    /**
+     * A stream whose input ended commits its partitions here: the task closes only once its final
+     * checkpoint has completed, and by then the committer has published that checkpoint's files and
+     * handed them over. A task closed by a failure commits nothing.
+     */
+    @Override
+    public void close() throws Exception {
+        try {
+            if (finalCheckpointCompleted && !commitsAtEndOfInput) {
+                commit(pending.takeAll());
+            }
+            if (policies != null) {
+                policies.close();
+            }
+        } finally {
+            super.close();
+        }
+    }
+}
