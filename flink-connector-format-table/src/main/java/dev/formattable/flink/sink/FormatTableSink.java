@@ -5,6 +5,7 @@ import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
+import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
@@ -60,6 +61,7 @@ public final class FormatTableSink
     private final LinkedHashMap<String, String> staticPartition;
     private final boolean inputGroupedByPartition;
     private PartitionCommitSettings partitionCommit;
+    private CompactionSettings compaction = CompactionSettings.disabled();
 
     /**
      * Tells this sink's staged files from those of other sinks of the same job writing to the same
@@ -121,6 +123,27 @@ public final class FormatTableSink
         return this;
     }
 
+    /**
+     * Merges the small files of each checkpoint of a streaming job before publishing them, as the
+     * settings say; by default nothing is merged.
+     */
+    public FormatTableSink withCompaction(CompactionSettings settings) {
+        this.compaction = settings;
+        return this;
+    }
+
+    CompactionSettings compaction() {
+        return compaction;
+    }
+
+    RowType rowType() {
+        return rowType;
+    }
+
+    String sinkId() {
+        return sinkId;
+    }
+
     /** The partition commit, if the sink commits partitions. */
     Optional<PartitionCommitSettings> partitionCommit() {
         return Optional.ofNullable(partitionCommit).filter(PartitionCommitSettings::enabled);
@@ -180,6 +203,7 @@ public final class FormatTableSink
                 partitionTypes,
                 dataPositions.stream().mapToInt(Integer::intValue).toArray(),
                 inputGroupedByPartition,
+                compaction.enabled(),
                 attempt);
     }
 

@@ -2,6 +2,8 @@ package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.flink.sink.compaction.CompactionOptions;
+import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitOptions;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.table.FormatTables;
@@ -29,10 +31,11 @@ import java.util.Objects;
  *
  * <p>The sink receives {@link org.apache.flink.table.data.RowData} of the row type given here,
  * every column of the table in order, partition columns included. It only appends; it accepts only
- * rows of kind INSERT. Options are the table options of docs/options.md, the partition commit
- * options ({@code sink.partition-commit.*}, {@code partition.time-extractor.*}, see
- * docs/streaming.md) and the pass-through {@code parquet.*} and {@code orc.*} keys; any other key
- * is refused by name. Build a new sink for each job.
+ * rows of kind INSERT. Options are the table options of docs/options.md, the partition commit and
+ * compaction options ({@code sink.partition-commit.*}, {@code partition.time-extractor.*}, {@code
+ * auto-compaction}, {@code compaction.*}, see docs/streaming.md) and the pass-through {@code
+ * parquet.*} and {@code orc.*} keys; any other key is refused by name. Build a new sink for each
+ * job.
  */
 public final class FormatTableSinkBuilder {
 
@@ -79,9 +82,10 @@ public final class FormatTableSinkBuilder {
      *     table (with the message the SQL connector gives)
      */
     public FormatTableSink build() {
-        List<String> partitionCommitKeys = new ArrayList<>();
-        PartitionCommitOptions.all().forEach(o -> partitionCommitKeys.add(o.key()));
-        FormatTables.checkKeys(options, partitionCommitKeys);
+        List<String> sinkKeys = new ArrayList<>();
+        PartitionCommitOptions.all().forEach(o -> sinkKeys.add(o.key()));
+        CompactionOptions.all().forEach(o -> sinkKeys.add(o.key()));
+        FormatTables.checkKeys(options, sinkKeys);
         FormatTable table = FormatTables.open(path, rowType, partitionKeys, options);
         PartitionCommitSettings partitionCommit =
                 PartitionCommitSettings.of(
@@ -90,6 +94,7 @@ public final class FormatTableSinkBuilder {
                                 Thread.currentThread().getContextClassLoader())
                         .withTableName("", "", table.qualifiedLocation().name());
         return new FormatTableSink(table, rowType, false, Map.of(), false)
-                .withPartitionCommit(partitionCommit);
+                .withPartitionCommit(partitionCommit)
+                .withCompaction(CompactionSettings.of(options, table.options().targetFileSize()));
     }
 }

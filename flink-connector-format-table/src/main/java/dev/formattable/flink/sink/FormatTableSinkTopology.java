@@ -1,6 +1,9 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
+import dev.formattable.flink.sink.compaction.CompactingOperator;
+import dev.formattable.flink.sink.compaction.CompactionSettings;
+import dev.formattable.flink.sink.compaction.CompactionSplitter;
 import dev.formattable.flink.sink.partition.PartitionCommitOperator;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
@@ -16,8 +19,11 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
 import org.apache.flink.streaming.api.transformations.WithBoundedness;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
 
 import java.util.Optional;
@@ -82,14 +88,13 @@ public final class FormatTableSinkTopology {
         }
 
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = written.global();
-        // As Flink's translator does: a committable must reach the committer before the barrier
-        // of its checkpoint, so it may not be stored in a checkpoint as in-flight data.
-        ((PartitionTransformation<?>) gathered.getTransformation())
-                .getPartitioner()
-                .disableUnalignedCheckpoints();
+        disableUnalignedCheckpoints(gathered);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
                 FormatTableSink.aggregate(gathered);
         uids.apply("committable-aggregator").ifPresent(aggregated::uid);
+        if (!batch && sink.compaction().enabled()) {
+            aggregated = compact(sink, aggregated, written.getParallelism(), uids);
+        }
 
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> committed =
                 aggregated
@@ -106,11 +111,79 @@ public final class FormatTableSinkTopology {
         if (partitionCommit.isPresent()) {
             return partitionCommit.get();
         }
-        DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
-                committed.sinkTo(new DiscardingSink<>()).name("format-table end");
+        // The committer hands what it published on (for the partition commit); nothing else
+        // needs it. A sink's writer would refuse what the committer publishes at the final
+        // checkpoint, after the end of its input, so an operator drops it first.
+        SingleOutputStreamOperator<Void> dropped =
+                committed
+                        .transform("format-table published", Types.VOID, new DropPublished())
+                        .setParallelism(1)
+                        .setMaxParallelism(1);
+        uids.apply("drop-published").ifPresent(dropped::uid);
+        DataStreamSink<Void> end = dropped.sinkTo(new DiscardingSink<>()).name("format-table end");
         end.setParallelism(1);
         uids.apply("end").ifPresent(end::uid);
         return end;
+    }
+
+    /** Drops what the committer published. */
+    static final class DropPublished extends AbstractStreamOperator<Void>
+            implements OneInputStreamOperator<CommittableMessage<FormatTableCommittable>, Void> {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> e) {}
+    }
+
+    /**
+     * Compaction before publish: the checkpoint's committable is cut into units, which compactors
+     * merge in parallel, and gathered again into one committable per checkpoint, all before the
+     * checkpoint's barrier reaches the committer (see {@link CompactingOperator}).
+     */
+    private static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> compact(
+            FormatTableSink sink,
+            SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated,
+            int writers,
+            Function<String, Optional<String>> uids) {
+        TypeInformation<CommittableMessage<FormatTableCommittable>> type = aggregated.getType();
+        CompactionSettings settings = sink.compaction();
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> split =
+                aggregated
+                        .transform(
+                                "format-table compaction planner",
+                                type,
+                                new CompactionSplitter(settings.fileSize()))
+                        .setParallelism(1)
+                        .setMaxParallelism(1);
+        uids.apply("compaction-planner").ifPresent(split::uid);
+        DataStream<CommittableMessage<FormatTableCommittable>> units = split.rebalance();
+        disableUnalignedCheckpoints(units);
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> compacted =
+                units.transform(
+                                "format-table compactor",
+                                type,
+                                new CompactingOperator(
+                                        sink.table(), sink.rowType(), settings, sink.sinkId()))
+                        .setParallelism(
+                                settings.parallelism() == null ? writers : settings.parallelism());
+        uids.apply("compactor").ifPresent(compacted::uid);
+        DataStream<CommittableMessage<FormatTableCommittable>> gathered = compacted.global();
+        disableUnalignedCheckpoints(gathered);
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> merged =
+                FormatTableSink.aggregate(gathered);
+        uids.apply("compaction-aggregator").ifPresent(merged::uid);
+        return merged;
+    }
+
+    /**
+     * As Flink's translator does: a committable must reach the committer before the barrier of its
+     * checkpoint, so it may not be stored in a checkpoint as in-flight data.
+     */
+    private static void disableUnalignedCheckpoints(DataStream<?> exchanged) {
+        ((PartitionTransformation<?>) exchanged.getTransformation())
+                .getPartitioner()
+                .disableUnalignedCheckpoints();
     }
 
     /**

@@ -32,6 +32,11 @@ public final class StagingToken {
         return jobId + "-" + sinkId;
     }
 
+    /** A token: {@code <job>-s<subtask>-a<attempt>-e<epoch>}. */
+    public static String format(String jobToken, int subtask, int attempt, long epoch) {
+        return jobToken + "-s" + subtask + "-a" + attempt + "-e" + epoch;
+    }
+
     /** The token's parts, or nothing for a token of another shape (another engine's writer). */
     public static Optional<StagingToken> parse(String token) {
         Matcher m = TOKEN.matcher(token);

@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.flink.sink.compaction.CompactionOptions;
 import dev.formattable.flink.sink.partition.PartitionCommitOptions;
 
 import org.apache.flink.configuration.ConfigOption;
@@ -126,6 +127,7 @@ public final class FormatTableConnectorOptions {
                                 READ_BATCH_SIZE,
                                 SOURCE_MONITOR_INTERVAL));
         options.addAll(PartitionCommitOptions.all());
+        options.addAll(CompactionOptions.all());
         return options;
     }
 

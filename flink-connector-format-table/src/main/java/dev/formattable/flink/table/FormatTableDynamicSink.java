@@ -5,6 +5,7 @@ import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.FormatTableSinkTopology;
 import dev.formattable.flink.sink.PartitionKeySelector;
+import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -38,6 +39,7 @@ public final class FormatTableDynamicSink
 
     private final FormatTable table;
     private final PartitionCommitSettings partitionCommit;
+    private final CompactionSettings compaction;
     private final RowType rowType;
     private final Integer parallelism;
     private final boolean streaming;
@@ -52,11 +54,13 @@ public final class FormatTableDynamicSink
     public FormatTableDynamicSink(
             FormatTable table,
             PartitionCommitSettings partitionCommit,
+            CompactionSettings compaction,
             RowType rowType,
             Integer parallelism,
             boolean streaming) {
         this.table = table;
         this.partitionCommit = partitionCommit;
+        this.compaction = compaction;
         this.rowType = rowType;
         this.parallelism = parallelism;
         this.streaming = streaming;
@@ -78,7 +82,8 @@ public final class FormatTableDynamicSink
         }
         FormatTableSink sink =
                 new FormatTableSink(table, rowType, overwrite, staticPartition, grouped)
-                        .withPartitionCommit(partitionCommit);
+                        .withPartitionCommit(partitionCommit)
+                        .withCompaction(compaction);
         boolean shuffle = shuffleByPartition && staticPartition.size() < table.layout().levels();
         return new DataStreamSinkProvider() {
             @Override
@@ -171,7 +176,8 @@ public final class FormatTableDynamicSink
     @Override
     public DynamicTableSink copy() {
         FormatTableDynamicSink copy =
-                new FormatTableDynamicSink(table, partitionCommit, rowType, parallelism, streaming);
+                new FormatTableDynamicSink(
+                        table, partitionCommit, compaction, rowType, parallelism, streaming);
         copy.overwrite = overwrite;
         copy.staticPartition = new LinkedHashMap<>(staticPartition);
         copy.grouped = grouped;

@@ -6,6 +6,7 @@ import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.catalog.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -116,6 +117,7 @@ public class FormatTableDynamicTableFactory
                 new FormatTableDynamicSink(
                         table,
                         partitionCommit(context, table),
+                        compaction(context, table),
                         physicalRowType(context.getCatalogTable()),
                         helper.getOptions()
                                 .getOptional(FormatTableConnectorOptions.SINK_PARALLELISM)
@@ -131,6 +133,21 @@ public class FormatTableDynamicTableFactory
         try {
             FormatTableConnectorOptions.checkRanges(
                     helper.getOptions(), context.getCatalogTable().getOptions());
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(
+                    "Format table "
+                            + context.getObjectIdentifier().asSummaryString()
+                            + " cannot be served: "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** The compaction the table's options ask for. */
+    private static CompactionSettings compaction(Context context, FormatTable table) {
+        try {
+            return CompactionSettings.of(
+                    context.getCatalogTable().getOptions(), table.options().targetFileSize());
         } catch (IllegalArgumentException e) {
             throw new ValidationException(
                     "Format table "

@@ -99,6 +99,7 @@ public final class SinkTables {
                 new LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH)},
                 new int[] {0},
                 false,
+                false,
                 attempt);
     }
 

@@ -324,6 +324,15 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         return lastHandedOut.size() + finished.size() + partitions.size() + openFiles.size();
     }
 
+    /**
+     * Stages every file to be published by a rename, also where the file system could upload it
+     * straight to its target: for files read again before they are published (merged by
+     * compaction), which a pending upload cannot be. Call before the first write.
+     */
+    public void stageForRename() {
+        uploads = false;
+    }
+
     /** Closes the write, removing the staged files it never handed out. */
     @Override
     public void close() {

@@ -96,6 +96,7 @@ public final class FormatTableSinkWriter
             LogicalType[] partitionTypes,
             int[] dataPositions,
             boolean inputGroupedByPartition,
+            boolean compacted,
             Attempt attempt)
             throws IOException {
         this.stagingPrefix =
@@ -104,6 +105,10 @@ public final class FormatTableSinkWriter
                 table.newWrite(
                         adapt(bulkWriterFactory),
                         StagingTokens.token(stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
+        if (compacted) {
+            // Compaction reads the files before they are published; a pending upload cannot be.
+            write.stageForRename();
+        }
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);
@@ -157,7 +162,8 @@ public final class FormatTableSinkWriter
                 table.location());
     }
 
-    private static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
+    /** The core's writer factory over a Flink bulk writer factory (see {@link SizeReporting}). */
+    public static FormatWriterFactory<RowData> adapt(BulkWriter.Factory<RowData> factory) {
         return out -> {
             BulkWriter<RowData> writer = factory.create(FlinkOutputStreams.toFlink(out));
             SizeReporting size = writer instanceof SizeReporting ? (SizeReporting) writer : null;

@@ -60,6 +60,7 @@ class FormatTableSinkWriterTest {
                 new LogicalType[] {new VarCharType(VarCharType.MAX_LENGTH)},
                 new int[] {0},
                 grouped,
+                false,
                 FormatTableSinkWriter.Attempt.fresh("job"));
     }
 

@@ -79,6 +79,7 @@ class TargetFileSizeTest {
                         new LogicalType[0],
                         new int[] {0, 1, 2},
                         false,
+                        false,
                         FormatTableSinkWriter.Attempt.fresh("job"))) {
             for (int i = 0; i < rows && repetitive; i++) {
                 writer.write(

@@ -1,0 +1,209 @@
+package dev.formattable.flink.sink.compaction;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.write.FormatTableWrite;
+import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.StagingToken;
+import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
+import dev.formattable.flink.source.reader.FormatTableBulkFormat;
+import dev.formattable.flink.source.reader.ReadSpec;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.reader.BulkFormat;
+import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Merges the small files of a checkpoint before they are published. It receives the checkpoint's
+ * committables before the checkpoint's barrier, reads the staged files of each unit (see {@link
+ * CompactionUnits}) and writes their rows into one new staged file, removes the small ones and
+ * passes on a committable that names the merged file instead. All of it happens before the barrier
+ * passes, so the checkpoint records only the merged files: a restore publishes them, and a failure
+ * before the checkpoint completes leaves only staged files of a checkpoint that will never be
+ * committed, which the restarted job sweeps.
+ *
+ * <p>Merged files carry a staging token of this job, with the subtask {@value #SUBTASK_BASE} plus
+ * the compactor's, and the epoch of the files they replace.
+ */
+public final class CompactingOperator
+        extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
+        implements OneInputStreamOperator<
+                CommittableMessage<FormatTableCommittable>,
+                CommittableMessage<FormatTableCommittable>> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The compactors' subtask numbers in staging tokens start here, apart from the writers'. */
+    static final int SUBTASK_BASE = 1_000_000;
+
+    /** Counter of the small files merged away. */
+    public static final String FILES_COMPACTED = "filesCompacted";
+
+    private final FormatTable table;
+    private final RowType rowType;
+    private final CompactionSettings settings;
+    private final String sinkId;
+
+    private transient BulkFormat<RowData, FileSourceSplit> reader;
+    private transient RowType dataType;
+    private transient Counter filesCompacted;
+
+    /**
+     * @param rowType every column of the table, partition columns included
+     * @param sinkId the sink's id, as its staging tokens carry it
+     */
+    public CompactingOperator(
+            FormatTable table, RowType rowType, CompactionSettings settings, String sinkId) {
+        this.table = table;
+        this.rowType = rowType;
+        this.settings = settings;
+        this.sinkId = sinkId;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        List<String> keys = table.layout().keys();
+        List<Integer> data = new ArrayList<>();
+        List<RowType.RowField> dataFields = new ArrayList<>();
+        for (int i = 0; i < rowType.getFieldCount(); i++) {
+            if (!keys.contains(rowType.getFieldNames().get(i))) {
+                data.add(i);
+                dataFields.add(rowType.getFields().get(i));
+            }
+        }
+        dataType = new RowType(dataFields);
+        reader =
+                new FormatTableBulkFormat(
+                        ReadSpec.builder(table, rowType)
+                                .projection(data.stream().mapToInt(Integer::intValue).toArray())
+                                .build(),
+                        List.of());
+        filesCompacted = getMetricGroup().counter(FILES_COMPACTED);
+    }
+
+    @Override
+    public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> element)
+            throws IOException {
+        CommittableMessage<FormatTableCommittable> message = element.getValue();
+        if (!(message instanceof CommittableWithLineage)) {
+            output.collect(element);
+            return;
+        }
+        CommittableWithLineage<FormatTableCommittable> lineage =
+                (CommittableWithLineage<FormatTableCommittable>) message;
+        FormatTableCommittable committable = lineage.getCommittable();
+        CompactionUnits plan = CompactionUnits.plan(committable.messages(), settings.fileSize());
+        if (plan.units.isEmpty()) {
+            output.collect(element);
+            return;
+        }
+        List<CommitMessage> result = new ArrayList<>(plan.asTheyAre);
+        for (List<CommitMessage> unit : plan.units) {
+            result.addAll(compact(unit, committable.checkpointId()));
+        }
+        output.collect(
+                new StreamRecord<>(
+                        new CommittableWithLineage<>(
+                                new FormatTableCommittable(
+                                        result,
+                                        committable.checkpointId(),
+                                        committable.endOfInput()),
+                                lineage.getCheckpointId(),
+                                lineage.getSubtaskId())));
+    }
+
+    /** Rewrites a unit's rows into a new staged file, then removes the unit's files. */
+    private List<CommitMessage> compact(List<CommitMessage> unit, long checkpointId)
+            throws IOException {
+        List<Object> partition = table.layout().parseSpec(unit.get(0).partition());
+        long epoch = checkpointId == FormatTableCommittable.NO_CHECKPOINT ? 0 : checkpointId - 1;
+        String token =
+                StagingToken.format(
+                        StagingToken.jobToken(
+                                getRuntimeContext().getJobInfo().getJobId().toHexString(), sinkId),
+                        SUBTASK_BASE + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
+                        getRuntimeContext().getTaskInfo().getAttemptNumber(),
+                        Math.max(0, epoch));
+        long rows = 0;
+        List<CommitMessage> merged;
+        try (FormatTableWrite<RowData> write =
+                table.newWrite(
+                        FormatTableSinkWriter.adapt(
+                                FormatFactories.writer(table.options(), dataType)),
+                        token)) {
+            for (CommitMessage file : unit) {
+                rows += copy(file, partition, write);
+            }
+            merged = write.prepareCommit();
+        }
+        long mergedRows = merged.stream().mapToLong(CommitMessage::rowCount).sum();
+        if (mergedRows != rows) {
+            throw new IOException(
+                    String.format(
+                            "Compaction of %d files in %s wrote %d rows but read %d",
+                            unit.size(), unit.get(0).targetPath().parent(), mergedRows, rows));
+        }
+        for (CommitMessage file : unit) {
+            table.fileIO().delete(file.stagedPath(), false);
+        }
+        filesCompacted.inc(unit.size());
+        LOG.debug(
+                "Merged {} files of {} into {} for checkpoint {}",
+                unit.size(),
+                unit.get(0).targetPath().parent(),
+                merged.size(),
+                checkpointId);
+        return merged;
+    }
+
+    /** Writes every row of a staged file, and says how many it read. */
+    private long copy(CommitMessage file, List<Object> partition, FormatTableWrite<RowData> write)
+            throws IOException {
+        FileSourceSplit split =
+                new FileSourceSplit(
+                        "compaction",
+                        FlinkFileIO.toFlink(file.stagedPath()),
+                        0,
+                        file.fileSize(),
+                        0,
+                        file.fileSize());
+        long rows = 0;
+        try (BulkFormat.Reader<RowData> in = reader.createReader(new Configuration(), split)) {
+            BulkFormat.RecordIterator<RowData> batch;
+            while ((batch = in.readBatch()) != null) {
+                try {
+                    RecordAndPosition<RowData> record;
+                    while ((record = batch.next()) != null) {
+                        write.write(partition, record.getRecord());
+                        rows++;
+                    }
+                } finally {
+                    batch.releaseBatch();
+                }
+            }
+        }
+        if (rows != file.rowCount()) {
+            throw new IOException(
+                    String.format(
+                            "Staged file %s holds %d rows, but its writer wrote %d",
+                            file.stagedPath(), rows, file.rowCount()));
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.formattable.flink.sink.compaction;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import java.util.List;
+
+/**
+ * The options of compaction before publish, under the keys of Flink's {@code filesystem} connector.
+ */
+public final class CompactionOptions {
+
+    public static final ConfigOption<Boolean> AUTO_COMPACTION =
+            ConfigOptions.key("auto-compaction")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether a streaming job merges the small files of each checkpoint"
+                                    + " before publishing them: in each partition, the files of"
+                                    + " a checkpoint smaller than 'compaction.file-size' are"
+                                    + " read and rewritten into as few files as that size"
+                                    + " allows. The checkpoint's commit publishes the merged"
+                                    + " files and never the small ones, so readers see each row"
+                                    + " once. Batch jobs do not compact.");
+
+    public static final ConfigOption<MemorySize> FILE_SIZE =
+            ConfigOptions.key("compaction.file-size")
+                    .memoryType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The size compaction merges files up to; files of at least this"
+                                    + " size are published as they are. Default:"
+                                    + " 'target-file-size'.");
+
+    public static final ConfigOption<Integer> PARALLELISM =
+            ConfigOptions.key("compaction.parallelism")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "How many tasks merge files at once. Default: the writers'"
+                                    + " parallelism.");
+
+    private CompactionOptions() {}
+
+    /** Every option of compaction. */
+    public static List<ConfigOption<?>> all() {
+        return List.of(AUTO_COMPACTION, FILE_SIZE, PARALLELISM);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.formattable.flink.sink.compaction;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+
+import java.io.Serializable;
+import java.util.Map;
+
+/** Compaction before publish, as a table's options ask for it. */
+public final class CompactionSettings implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final boolean enabled;
+    private final long fileSize;
+    private final Integer parallelism;
+
+    private CompactionSettings(boolean enabled, long fileSize, Integer parallelism) {
+        this.enabled = enabled;
+        this.fileSize = fileSize;
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * Reads the compaction options of a table.
+     *
+     * @param targetFileSize the table's {@code target-file-size}, the default file size
+     * @throws IllegalArgumentException {@code "'key'='value' ..."} for a refused option
+     */
+    public static CompactionSettings of(Map<String, String> options, long targetFileSize) {
+        Configuration conf = Configuration.fromMap(options);
+        boolean enabled = parse(conf, options, CompactionOptions.AUTO_COMPACTION);
+        MemorySize size = parse(conf, options, CompactionOptions.FILE_SIZE);
+        if (size != null && size.getBytes() < 1) {
+            throw refused(options, CompactionOptions.FILE_SIZE, "must be at least 1 byte");
+        }
+        Integer parallelism = parse(conf, options, CompactionOptions.PARALLELISM);
+        if (parallelism != null && parallelism < 1) {
+            throw refused(options, CompactionOptions.PARALLELISM, "must be at least 1");
+        }
+        return new CompactionSettings(
+                enabled, size == null ? targetFileSize : size.getBytes(), parallelism);
+    }
+
+    /** No compaction. */
+    public static CompactionSettings disabled() {
+        return new CompactionSettings(false, Long.MAX_VALUE, null);
+    }
+
+    private static <T> T parse(
+            Configuration conf, Map<String, String> options, ConfigOption<T> option) {
+        try {
+            return conf.get(option);
+        } catch (IllegalArgumentException e) {
+            throw refused(options, option, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static IllegalArgumentException refused(
+            Map<String, String> options, ConfigOption<?> option, String why) {
+        return new IllegalArgumentException(
+                String.format("'%s'='%s' %s", option.key(), options.get(option.key()), why));
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** Files smaller than this are merged, into files of at most about this size. */
+    public long fileSize() {
+        return fileSize;
+    }
+
+    /** The compacting tasks, or null for the writers' parallelism. */
+    public Integer parallelism() {
+        return parallelism;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.formattable.flink.sink.compaction;
+
+import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.flink.sink.FormatTableCommittable;
+
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import java.util.List;
+
+/**
+ * Cuts a checkpoint's committable into one committable per unit of compaction and one of the files
+ * published as they are, so that the compactors after it share the units out. It runs chained to
+ * the aggregator, with parallelism 1.
+ */
+public final class CompactionSplitter
+        extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
+        implements OneInputStreamOperator<
+                CommittableMessage<FormatTableCommittable>,
+                CommittableMessage<FormatTableCommittable>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final long fileSize;
+
+    public CompactionSplitter(long fileSize) {
+        this.fileSize = fileSize;
+    }
+
+    @Override
+    public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> element) {
+        if (!(element.getValue() instanceof CommittableWithLineage)) {
+            output.collect(element);
+            return;
+        }
+        CommittableWithLineage<FormatTableCommittable> lineage =
+                (CommittableWithLineage<FormatTableCommittable>) element.getValue();
+        FormatTableCommittable c = lineage.getCommittable();
+        CompactionUnits plan = CompactionUnits.plan(c.messages(), fileSize);
+        emit(lineage, plan.asTheyAre);
+        for (List<CommitMessage> unit : plan.units) {
+            emit(lineage, unit);
+        }
+    }
+
+    private void emit(
+            CommittableWithLineage<FormatTableCommittable> from, List<CommitMessage> files) {
+        FormatTableCommittable c = from.getCommittable();
+        output.collect(
+                new StreamRecord<>(
+                        new CommittableWithLineage<>(
+                                new FormatTableCommittable(files, c.checkpointId(), c.endOfInput()),
+                                from.getCheckpointId(),
+                                from.getSubtaskId())));
+    }
+}

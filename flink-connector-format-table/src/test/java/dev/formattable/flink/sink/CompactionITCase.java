@@ -1,0 +1,100 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.flink.sink.compaction.CompactingOperator;
+import dev.formattable.flink.testutils.StreamingWriteTestBase;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.test.junit5.InjectMiniCluster;
+import org.apache.flink.types.Row;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Streaming jobs with {@code auto-compaction}: the same input written with and without it, where
+ * each checkpoint leaves a small file per writer and partition. With it, every row is in the table
+ * exactly once, also when the job fails once after a completed checkpoint, in fewer files.
+ */
+class CompactionITCase extends StreamingWriteTestBase {
+
+    private static final long ROWS = 4000;
+    private static final int PARTITIONS = 3;
+
+    @TempDir Path dir;
+
+    private TableResult insert(Path table, String format, boolean compact, boolean fail) {
+        StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints-" + compact), 100);
+        StreamingExactlyOnceITCase.FailOnceAfterCommit.reset();
+        DataStream<Row> rows =
+                generate(env, ROWS, PARTITIONS, 1, 2000)
+                        .map(
+                                new StreamingExactlyOnceITCase.FailOnceAfterCommit(
+                                        fail
+                                                ? StreamingExactlyOnceITCase.Failure.ON_ROW
+                                                : StreamingExactlyOnceITCase.Failure.NONE,
+                                        table.toString()))
+                        .returns(ROW_TYPE);
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+        tEnv.createTemporaryView("src", rows);
+        tEnv.executeSql(
+                "CREATE TABLE t (id BIGINT, payload STRING, p INT) PARTITIONED BY (p) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + table
+                        + "', 'file.format'='"
+                        + format
+                        + "', 'auto-compaction'='"
+                        + compact
+                        + "', 'compaction.parallelism'='2')");
+        return tEnv.executeSql("INSERT INTO t SELECT id, payload, p FROM src");
+    }
+
+    private static long dataFiles(Path table) throws IOException {
+        try (Stream<Path> files = Files.walk(table)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(f -> !table.relativize(f).toString().contains("/_"))
+                    .filter(f -> !f.getFileName().toString().startsWith("."))
+                    .count();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} fail={1}")
+    @CsvSource({"parquet, true", "orc, false"})
+    void everyRowOnceInFewerFiles(
+            String format, boolean fail, @InjectMiniCluster MiniCluster cluster) throws Exception {
+        Path compacted = dir.resolve("compacted");
+        TableResult withCompaction = insert(compacted, format, true, fail);
+        JobID job = jobId(withCompaction);
+        withCompaction.await(2, TimeUnit.MINUTES);
+        assertThat(restarted(finishedJob(cluster, job))).isEqualTo(fail);
+        assertExactlyOnce(compacted, format, true, ROWS, PARTITIONS, 1);
+        assertThat(METRICS.counter(job, CompactingOperator.FILES_COMPACTED))
+                .as("small files merged away")
+                .isPositive();
+
+        Path plain = dir.resolve("plain");
+        TableResult without = insert(plain, format, false, false);
+        without.await(2, TimeUnit.MINUTES);
+        assertExactlyOnce(plain, format, true, ROWS, PARTITIONS, 1);
+
+        long filesWith = dataFiles(compacted);
+        long filesWithout = dataFiles(plain);
+        // Two writers leave about two files per partition and checkpoint; merged, one.
+        assertThat(filesWith)
+                .as("files with compaction (without: %s)", filesWithout)
+                .isLessThan(filesWithout * 3 / 4);
+    }
+}
