@@ -1,4 +1,5 @@
--- Hourly partitions that get a _SUCCESS file once the watermark has passed the end of their hour.
+-- Hourly partitions that get a _SUCCESS file once the watermark has passed the end of their hour,
+-- with the small files of each checkpoint merged before they are published.
 -- Run it in the SQL client (streaming mode); ${warehouse} stands for a directory of yours.
 SET 'execution.runtime-mode' = 'streaming';
 SET 'execution.checkpointing.interval' = '1 s';
@@ -24,7 +25,8 @@ PARTITIONED BY (dt, hr) WITH (
     'sink.partition-commit.trigger' = 'partition-time',
     'partition.time-extractor.timestamp-pattern' = '$dt $hr:00:00',
     'sink.partition-commit.delay' = '1 h',
-    'sink.partition-commit.policy.kind' = 'success-file'
+    'sink.partition-commit.policy.kind' = 'success-file',
+    'auto-compaction' = 'true'
 );
 
 INSERT INTO clicks_by_hour

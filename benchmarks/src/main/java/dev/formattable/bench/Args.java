@@ -14,6 +14,7 @@ public final class Args {
                     "write",
                     "small-write",
                     "stream-write",
+                    "compaction",
                     "files",
                     "scan",
                     "count",

@@ -66,6 +66,9 @@ public final class BenchmarkMain {
                     case "stream-write-s3":
                         new S3StreamingWriteBenchmark(args, table).run();
                         break;
+                    case "compaction":
+                        new CompactionBenchmark(args, table).run();
+                        break;
                     case "files":
                         new FileSizeBenchmark(args, table).run();
                         break;

@@ -49,6 +49,9 @@ class S3aFallbackITCase extends TableScenarios {
     /** Every file was an upload to its final key, published by completing it: no copy. */
     @AfterEach
     void publishedWithoutCopies() {
+        if (renamesExpected) {
+            return; // compaction: see TableScenarios#streamingInsertWithCompactionAndSuccessFiles
+        }
         assertThat(S3.requests("copyBlob")).as("copy requests").isZero();
         assertThat(S3.requests("completeMultipartUpload")).as("completed uploads").isPositive();
     }

@@ -29,7 +29,39 @@ final class FormatTableCommitterOperatorFactory
             FormatTableSink sink, boolean batch, boolean checkpointing) {
         this.batch = batch;
         this.checkpointing = checkpointing;
-        this.committers = new CommitterOperatorFactory<>(sink, batch, checkpointing);
+        this.committers =
+                new CommitterOperatorFactory<>(
+                        sink.partitionCommit().isPresent() ? sink : new CommitterOnly(sink),
+                        batch,
+                        checkpointing);
+    }
+
+    /**
+     * The sink's committer alone: Flink's committer operator hands what it published on only for a
+     * sink with a post-commit topology, and only the partition commit needs it.
+     */
+    private static final class CommitterOnly
+            implements org.apache.flink.api.connector.sink2.SupportsCommitter<
+                            FormatTableCommittable>,
+                    java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final FormatTableSink sink;
+
+        CommitterOnly(FormatTableSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public org.apache.flink.api.connector.sink2.Committer<FormatTableCommittable>
+                createCommitter(org.apache.flink.api.connector.sink2.CommitterInitContext context) {
+            return sink.createCommitter(context);
+        }
+
+        @Override
+        public org.apache.flink.core.io.SimpleVersionedSerializer<FormatTableCommittable>
+                getCommittableSerializer() {
+            return sink.getCommittableSerializer();
+        }
     }
 
     /** Whether the committer commits everything it holds when its input ends. */

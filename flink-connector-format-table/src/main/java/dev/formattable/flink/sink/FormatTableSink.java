@@ -227,7 +227,17 @@ public final class FormatTableSink
     @Override
     public DataStream<CommittableMessage<FormatTableCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<FormatTableCommittable>> committables) {
-        return aggregate(committables.global()).global();
+        SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
+                aggregate(committables.global());
+        if (compaction.enabled() && !FormatTableSinkTopology.runsInBatch(committables)) {
+            aggregated =
+                    FormatTableSinkTopology.compact(
+                            this,
+                            aggregated,
+                            committables.getParallelism(),
+                            name -> Optional.empty());
+        }
+        return aggregated.global();
     }
 
     /** The one task that merges every writer's committables per checkpoint. */

@@ -141,7 +141,7 @@ public final class FormatTableSinkTopology {
      * merge in parallel, and gathered again into one committable per checkpoint, all before the
      * checkpoint's barrier reaches the committer (see {@link CompactingOperator}).
      */
-    private static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> compact(
+    static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> compact(
             FormatTableSink sink,
             SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated,
             int writers,

@@ -97,4 +97,38 @@ class CompactionITCase extends StreamingWriteTestBase {
                 .as("files with compaction (without: %s)", filesWithout)
                 .isLessThan(filesWithout * 3 / 4);
     }
+
+    @org.junit.jupiter.api.Test
+    void theDataStreamSinkCompactsToo() throws Exception {
+        org.apache.flink.table.types.logical.RowType type =
+                (org.apache.flink.table.types.logical.RowType)
+                        org.apache.flink.table.api.DataTypes.ROW(
+                                        org.apache.flink.table.api.DataTypes.FIELD(
+                                                "id", org.apache.flink.table.api.DataTypes.INT()),
+                                        org.apache.flink.table.api.DataTypes.FIELD(
+                                                "p", org.apache.flink.table.api.DataTypes.INT()))
+                                .getLogicalType();
+        Path table = dir.resolve("datastream");
+        FormatTableSink sink =
+                FormatTableSink.forRowData(table.toString(), type)
+                        .partitionKeys("p")
+                        .option("auto-compaction", "true")
+                        .build();
+        java.util.List<Row> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            rows.add(Row.of(i, i % 2));
+        }
+        // Four writers each write both partitions: eight small files, merged into two.
+        dev.formattable.flink.testutils.DataStreamTestUtils.write(type, sink, rows, 4);
+        assertThat(dataFiles(table)).isEqualTo(2);
+        org.apache.flink.table.api.TableEnvironment batch = batchEnv();
+        exec(
+                batch,
+                "CREATE TABLE t (id INT, p INT) PARTITIONED BY (p) WITH"
+                        + " ('connector'='format-table', 'path'='"
+                        + table
+                        + "')");
+        assertThat(query(batch, "SELECT count(*), count(DISTINCT id), sum(p) FROM t"))
+                .containsExactly("+I[40, 40, 20]");
+    }
 }

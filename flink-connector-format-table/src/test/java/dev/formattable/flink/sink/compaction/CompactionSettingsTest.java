@@ -1,0 +1,42 @@
+package dev.formattable.flink.sink.compaction;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What the compaction options accept, and each refusal with its message. */
+class CompactionSettingsTest {
+
+    @Test
+    void offByDefaultAndTheTargetFileSizeByDefault() {
+        CompactionSettings s = CompactionSettings.of(Map.of(), 1234);
+        assertThat(s.enabled()).isFalse();
+        assertThat(s.fileSize()).isEqualTo(1234);
+        assertThat(s.parallelism()).isNull();
+
+        CompactionSettings on =
+                CompactionSettings.of(
+                        Map.of(
+                                "auto-compaction", "true",
+                                "compaction.file-size", "64 mb",
+                                "compaction.parallelism", "3"),
+                        1234);
+        assertThat(on.enabled()).isTrue();
+        assertThat(on.fileSize()).isEqualTo(64L << 20);
+        assertThat(on.parallelism()).isEqualTo(3);
+    }
+
+    @Test
+    void refusesBadValuesByKeyAndValue() {
+        assertThatThrownBy(() -> CompactionSettings.of(Map.of("compaction.parallelism", "0"), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'compaction.parallelism'='0' must be at least 1");
+        assertThatThrownBy(() -> CompactionSettings.of(Map.of("compaction.file-size", "0 b"), 1))
+                .hasMessage("'compaction.file-size'='0 b' must be at least 1 byte");
+        assertThatThrownBy(() -> CompactionSettings.of(Map.of("auto-compaction", "yes"), 1))
+                .hasMessageStartingWith("'auto-compaction'='yes' cannot be read:");
+    }
+}
