@@ -11,8 +11,8 @@ import java.util.Locale;
 
 /**
  * Scenario "compaction": the seeded rows written by a streaming job that checkpoints every 200 ms
- * into 10 partitions (two writers), so each checkpoint leaves about two small files per partition.
- * Three comparisons: the write with {@code auto-compaction} against the same write without it (what
+ * into 10 partitions by two writers, so each checkpoint leaves two small files per partition. Three
+ * comparisons: the write with {@code auto-compaction} against the same write without it (what
  * compaction costs), against the {@code filesystem} connector's write with its own {@code
  * auto-compaction}, and a full scan of the table each of the first two writes left (what compaction
  * saves a reader). The notes give the files per partition. Answers are checked: the same rows,
@@ -21,6 +21,19 @@ import java.util.Locale;
 public final class CompactionBenchmark {
 
     private static final int PARTITIONS = 10;
+
+    /**
+     * The tens digit of the id. Not {@code p1}, the last digit: the sequence source deals ids out
+     * to its readers by turns, so with two readers each {@code p1} partition would see one writer
+     * only, and no checkpoint would leave two files in a partition to merge.
+     */
+    private static final String KEY = "p2";
+
+    /**
+     * The sequence source runs in one task, and the writers would take its parallelism: two
+     * writers, so that a checkpoint leaves two files in each partition, as a parallel job does.
+     */
+    private static final String TWO_WRITERS = "'sink.parallelism'='2'";
 
     private final Args args;
     private final ResultTable table;
@@ -34,9 +47,9 @@ public final class CompactionBenchmark {
 
     /** One way of writing: who writes, and whether it compacts. */
     private enum Writer {
-        COMPACTED(Side.OURS, "'auto-compaction'='true'"),
-        PLAIN(Side.OURS, ""),
-        FILESYSTEM_COMPACTED(Side.THEIRS, "'auto-compaction'='true'");
+        COMPACTED(Side.OURS, "'auto-compaction'='true', " + TWO_WRITERS),
+        PLAIN(Side.OURS, TWO_WRITERS),
+        FILESYSTEM_COMPACTED(Side.THEIRS, "'auto-compaction'='true', " + TWO_WRITERS);
 
         final Side side;
         final String options;
@@ -132,11 +145,17 @@ public final class CompactionBenchmark {
         Dirs.deleteRecursively(dir);
         String uri = dir.toUri().toString();
         Sql.createTable(
-                streaming, "sink", writer.side, "parquet", uri, Sql.COLUMNS, "p1", writer.options);
+                streaming, "sink", writer.side, "parquet", uri, Sql.COLUMNS, KEY, writer.options);
         long start = System.nanoTime();
         Sql.run(streaming, "INSERT INTO sink " + Sql.selectRows("gen"));
         double seconds = (System.nanoTime() - start) / 1e9;
-        Sql.createTable(batch, "written", writer.side, "parquet", uri, Sql.COLUMNS, "p1");
+        Sql.createTable(batch, "written", writer.side, "parquet", uri, Sql.COLUMNS, KEY);
+        System.err.printf(
+                Locale.ROOT,
+                "  %s wrote %d files into %d partitions%n",
+                writer,
+                Dirs.countVisibleFiles(dir),
+                PARTITIONS);
         return new Sample(
                 rows / seconds, Sql.answer(batch, String.format(Sql.FULL_CHECKSUM, "written")));
     }
@@ -149,7 +168,7 @@ public final class CompactionBenchmark {
                 "parquet",
                 dir(writer).toUri().toString(),
                 Sql.COLUMNS,
-                "p1");
+                KEY);
         long start = System.nanoTime();
         String answer = Sql.answer(batch, String.format(Sql.FULL_CHECKSUM, "written"));
         return new Sample((System.nanoTime() - start) / 1e6, answer);
