@@ -114,13 +114,7 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         TableEnvironment env = streamingEnv(localDir.resolve("checkpoints"), 200);
         // A bounded sequence at a limited rate: the job runs for a few seconds, across several
         // checkpoints, and commits the rest with its final checkpoint.
-        exec(
-                env,
-                "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
-                        + " 'fields.id.kind'='sequence', 'fields.id.start'='0',"
-                        + " 'fields.id.end'='"
-                        + (STREAM_ROWS - 1)
-                        + "', 'rows-per-second'='1000')");
+        exec(env, createGenerator(""));
         exec(env, createEvents(location, format));
         TableResult insert =
                 env.executeSql(
@@ -148,13 +142,7 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         String location = tableLocation("failover-" + format);
         FailOnce.arm(() -> !publishedDataFiles(location).isEmpty());
         TableEnvironment env = streamingEnv(localDir.resolve("failover-checkpoints"), 200);
-        exec(
-                env,
-                "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
-                        + " 'fields.id.kind'='sequence', 'fields.id.start'='0',"
-                        + " 'fields.id.end'='"
-                        + (STREAM_ROWS - 1)
-                        + "', 'rows-per-second'='1000', 'scan.parallelism'='1')");
+        exec(env, createGenerator(", 'scan.parallelism'='1'"));
         exec(env, "CREATE TEMPORARY FUNCTION fail_once AS '" + FailOnce.class.getName() + "'");
         exec(env, createEvents(location, format));
 
@@ -183,13 +171,7 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         renamesExpected = true;
         String location = tableLocation("compaction-" + format);
         TableEnvironment env = streamingEnv(localDir.resolve("compaction-checkpoints"), 200);
-        exec(
-                env,
-                "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
-                        + " 'fields.id.kind'='sequence', 'fields.id.start'='0',"
-                        + " 'fields.id.end'='"
-                        + (STREAM_ROWS - 1)
-                        + "', 'rows-per-second'='1000')");
+        exec(env, createGenerator(""));
         exec(
                 env,
                 createEvents(
@@ -320,6 +302,16 @@ public abstract class TableScenarios extends E2eSqlTestBase {
                 + "', 'file.format'='"
                 + format
                 + "')";
+    }
+
+    /** The ids 0 to STREAM_ROWS - 1, 1,000 a second. */
+    private static String createGenerator(String options) {
+        return "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
+                + " 'fields.id.kind'='sequence', 'fields.id.start'='0', 'fields.id.end'='"
+                + (STREAM_ROWS - 1)
+                + "', 'rows-per-second'='1000'"
+                + options
+                + ")";
     }
 
     private static String createEvents(String location, String format) {

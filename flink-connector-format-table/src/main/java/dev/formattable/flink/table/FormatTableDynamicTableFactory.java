@@ -145,31 +145,40 @@ public class FormatTableDynamicTableFactory
 
     /** The compaction the table's options ask for. */
     private static CompactionSettings compaction(Context context, FormatTable table) {
+        return served(
+                context,
+                () ->
+                        CompactionSettings.of(
+                                context.getCatalogTable().getOptions(),
+                                table.options().targetFileSize()));
+    }
+
+    /** The partition commit the table's options ask for, checked against its partition keys. */
+    private static PartitionCommitSettings partitionCommit(Context context, FormatTable table) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        return served(
+                context,
+                () ->
+                        PartitionCommitSettings.of(
+                                        context.getCatalogTable().getOptions(),
+                                        table.layout(),
+                                        context.getClassLoader())
+                                .withTableName(
+                                        id.getCatalogName(),
+                                        id.getDatabaseName(),
+                                        id.getObjectName()));
+    }
+
+    /** What {@code read} reads from the options, or the refusal naming the table. */
+    private static <T> T served(Context context, java.util.function.Supplier<T> read) {
         try {
-            return CompactionSettings.of(
-                    context.getCatalogTable().getOptions(), table.options().targetFileSize());
+            return read.get();
         } catch (IllegalArgumentException e) {
             throw new ValidationException(
                     "Format table "
                             + context.getObjectIdentifier().asSummaryString()
                             + " cannot be served: "
                             + e.getMessage(),
-                    e);
-        }
-    }
-
-    /** The partition commit the table's options ask for, checked against its partition keys. */
-    private static PartitionCommitSettings partitionCommit(Context context, FormatTable table) {
-        ObjectIdentifier id = context.getObjectIdentifier();
-        try {
-            return PartitionCommitSettings.of(
-                            context.getCatalogTable().getOptions(),
-                            table.layout(),
-                            context.getClassLoader())
-                    .withTableName(id.getCatalogName(), id.getDatabaseName(), id.getObjectName());
-        } catch (IllegalArgumentException e) {
-            throw new ValidationException(
-                    "Format table " + id.asSummaryString() + " cannot be served: " + e.getMessage(),
                     e);
         }
     }

@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink.compaction;
 
-import org.apache.flink.configuration.ConfigOption;
+import dev.formattable.flink.sink.OptionValues;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
@@ -30,14 +31,16 @@ public final class CompactionSettings implements Serializable {
      */
     public static CompactionSettings of(Map<String, String> options, long targetFileSize) {
         Configuration conf = Configuration.fromMap(options);
-        boolean enabled = parse(conf, options, CompactionOptions.AUTO_COMPACTION);
-        MemorySize size = parse(conf, options, CompactionOptions.FILE_SIZE);
+        boolean enabled = OptionValues.get(conf, options, CompactionOptions.AUTO_COMPACTION);
+        MemorySize size = OptionValues.get(conf, options, CompactionOptions.FILE_SIZE);
         if (size != null && size.getBytes() < 1) {
-            throw refused(options, CompactionOptions.FILE_SIZE, "must be at least 1 byte");
+            throw OptionValues.refused(
+                    options, CompactionOptions.FILE_SIZE, "must be at least 1 byte");
         }
-        Integer parallelism = parse(conf, options, CompactionOptions.PARALLELISM);
+        Integer parallelism = OptionValues.get(conf, options, CompactionOptions.PARALLELISM);
         if (parallelism != null && parallelism < 1) {
-            throw refused(options, CompactionOptions.PARALLELISM, "must be at least 1");
+            throw OptionValues.refused(
+                    options, CompactionOptions.PARALLELISM, "must be at least 1");
         }
         return new CompactionSettings(
                 enabled, size == null ? targetFileSize : size.getBytes(), parallelism);
@@ -46,21 +49,6 @@ public final class CompactionSettings implements Serializable {
     /** No compaction. */
     public static CompactionSettings disabled() {
         return new CompactionSettings(false, Long.MAX_VALUE, null);
-    }
-
-    private static <T> T parse(
-            Configuration conf, Map<String, String> options, ConfigOption<T> option) {
-        try {
-            return conf.get(option);
-        } catch (IllegalArgumentException e) {
-            throw refused(options, option, "cannot be read: " + e.getMessage());
-        }
-    }
-
-    private static IllegalArgumentException refused(
-            Map<String, String> options, ConfigOption<?> option, String why) {
-        return new IllegalArgumentException(
-                String.format("'%s'='%s' %s", option.key(), options.get(option.key()), why));
     }
 
     public boolean enabled() {

@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.flink.sink.OptionValues;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -73,37 +74,39 @@ public final class PartitionCommitSettings implements Serializable {
     public static PartitionCommitSettings of(
             Map<String, String> options, PartitionLayout layout, ClassLoader classLoader) {
         Configuration conf = Configuration.fromMap(options);
-        String trigger = parse(conf, options, PartitionCommitOptions.TRIGGER).trim();
+        String trigger = OptionValues.get(conf, options, PartitionCommitOptions.TRIGGER).trim();
         if (!trigger.equals(PROCESS_TIME) && !trigger.equals(PARTITION_TIME)) {
-            throw refused(
+            throw OptionValues.refused(
                     options,
                     PartitionCommitOptions.TRIGGER,
                     "is not a trigger; use '" + PROCESS_TIME + "' or '" + PARTITION_TIME + "'");
         }
         boolean partitionTime = trigger.equals(PARTITION_TIME);
         if (partitionTime && !layout.isPartitioned()) {
-            throw refused(
+            throw OptionValues.refused(
                     options,
                     PartitionCommitOptions.TRIGGER,
                     "needs partition keys to take a time from, but the table is unpartitioned");
         }
-        long delay = parse(conf, options, PartitionCommitOptions.DELAY).toMillis();
+        long delay = OptionValues.get(conf, options, PartitionCommitOptions.DELAY).toMillis();
         if (delay < 0) {
-            throw refused(options, PartitionCommitOptions.DELAY, "must not be negative");
+            throw OptionValues.refused(
+                    options, PartitionCommitOptions.DELAY, "must not be negative");
         }
-        String zone = parse(conf, options, PartitionCommitOptions.WATERMARK_TIME_ZONE);
+        String zone = OptionValues.get(conf, options, PartitionCommitOptions.WATERMARK_TIME_ZONE);
         try {
             ZoneId.of(zone);
         } catch (DateTimeException e) {
-            throw refused(
+            throw OptionValues.refused(
                     options,
                     PartitionCommitOptions.WATERMARK_TIME_ZONE,
                     "is not a time zone: " + e.getMessage());
         }
         checkExtractor(conf, options, layout, classLoader);
-        String successFile = parse(conf, options, PartitionCommitOptions.SUCCESS_FILE_NAME);
+        String successFile =
+                OptionValues.get(conf, options, PartitionCommitOptions.SUCCESS_FILE_NAME);
         if (!PartitionLayout.isHidden(successFile) || successFile.contains("/")) {
-            throw refused(
+            throw OptionValues.refused(
                     options,
                     PartitionCommitOptions.SUCCESS_FILE_NAME,
                     "must be a file name starting with '_' or '.', which every reader skips;"
@@ -130,7 +133,7 @@ public final class PartitionCommitSettings implements Serializable {
         for (String raw : kinds.split(",")) {
             String kind = raw.trim().toLowerCase(java.util.Locale.ROOT);
             if (kind.equals(METASTORE)) {
-                throw refused(
+                throw OptionValues.refused(
                         options,
                         PartitionCommitOptions.POLICY_KIND,
                         "names the 'metastore' policy, but a format table has no metastore: its"
@@ -141,7 +144,7 @@ public final class PartitionCommitSettings implements Serializable {
                                 + "'");
             }
             if (!kind.equals(SUCCESS_FILE) && !kind.equals(CUSTOM)) {
-                throw refused(
+                throw OptionValues.refused(
                         options,
                         PartitionCommitOptions.POLICY_KIND,
                         "names an unknown policy '"
@@ -177,7 +180,7 @@ public final class PartitionCommitSettings implements Serializable {
             Map<String, String> options,
             PartitionLayout layout,
             ClassLoader classLoader) {
-        String kind = parse(conf, options, PartitionCommitOptions.EXTRACTOR_KIND).trim();
+        String kind = OptionValues.get(conf, options, PartitionCommitOptions.EXTRACTOR_KIND).trim();
         if (kind.equals(CUSTOM)) {
             checkClass(
                     options,
@@ -187,7 +190,7 @@ public final class PartitionCommitSettings implements Serializable {
                     classLoader,
                     "the 'custom' time extractor");
         } else if (!kind.equals(DEFAULT_EXTRACTOR)) {
-            throw refused(
+            throw OptionValues.refused(
                     options,
                     PartitionCommitOptions.EXTRACTOR_KIND,
                     "is not an extractor kind; use '"
@@ -201,7 +204,7 @@ public final class PartitionCommitSettings implements Serializable {
             Matcher m = KEY_REFERENCE.matcher(pattern);
             while (m.find()) {
                 if (!layout.keys().contains(m.group(1))) {
-                    throw refused(
+                    throw OptionValues.refused(
                             options,
                             PartitionCommitOptions.EXTRACTOR_PATTERN,
                             "names '$"
@@ -216,7 +219,7 @@ public final class PartitionCommitSettings implements Serializable {
             try {
                 DateTimeFormatter.ofPattern(formatter);
             } catch (IllegalArgumentException e) {
-                throw refused(
+                throw OptionValues.refused(
                         options,
                         PartitionCommitOptions.EXTRACTOR_FORMATTER,
                         "is not a date-time pattern: " + e.getMessage());
@@ -240,17 +243,18 @@ public final class PartitionCommitSettings implements Serializable {
         try {
             type = Class.forName(name.trim(), false, classLoader);
         } catch (ClassNotFoundException | LinkageError e) {
-            throw refused(options, option, "names a class that cannot be loaded: " + e);
+            throw OptionValues.refused(
+                    options, option, "names a class that cannot be loaded: " + e);
         }
         if (!expected.isAssignableFrom(type)) {
-            throw refused(options, option, "does not implement " + expected.getName());
+            throw OptionValues.refused(options, option, "does not implement " + expected.getName());
         }
         Class<?>[] parameters = new Class<?>[stringArguments];
         Arrays.fill(parameters, String.class);
         try {
             type.getConstructor(parameters);
         } catch (NoSuchMethodException e) {
-            throw refused(
+            throw OptionValues.refused(
                     options,
                     option,
                     "has no public constructor taking "
@@ -261,21 +265,6 @@ public final class PartitionCommitSettings implements Serializable {
                             + PartitionCommitOptions.POLICY_CLASS_PARAMETERS.key()
                             + "')");
         }
-    }
-
-    private static <T> T parse(
-            Configuration conf, Map<String, String> options, ConfigOption<T> option) {
-        try {
-            return conf.get(option);
-        } catch (IllegalArgumentException e) {
-            throw refused(options, option, "cannot be read: " + e.getMessage());
-        }
-    }
-
-    private static IllegalArgumentException refused(
-            Map<String, String> options, ConfigOption<?> option, String why) {
-        return new IllegalArgumentException(
-                String.format("'%s'='%s' %s", option.key(), options.get(option.key()), why));
     }
 
     /** The same settings, with the names a custom policy is told its table has. */

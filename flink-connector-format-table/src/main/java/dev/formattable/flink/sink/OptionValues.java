@@ -1,0 +1,32 @@
+package dev.formattable.flink.sink;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+
+import java.util.Map;
+
+/** Reads the sink's Flink options from a table's options, refusing a bad value by key and value. */
+public final class OptionValues {
+
+    private OptionValues() {}
+
+    /**
+     * The value of {@code option}.
+     *
+     * @throws IllegalArgumentException {@code "'key'='value' cannot be read: ..."}
+     */
+    public static <T> T get(Configuration conf, Map<String, String> raw, ConfigOption<T> option) {
+        try {
+            return conf.get(option);
+        } catch (IllegalArgumentException e) {
+            throw refused(raw, option, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** {@code "'key'='value' <why>"}, the value as given. */
+    public static IllegalArgumentException refused(
+            Map<String, String> raw, ConfigOption<?> option, String why) {
+        return new IllegalArgumentException(
+                String.format("'%s'='%s' %s", option.key(), raw.get(option.key()), why));
+    }
+}
