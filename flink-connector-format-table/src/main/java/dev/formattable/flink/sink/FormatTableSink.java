@@ -30,7 +30,6 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -188,20 +187,13 @@ public final class FormatTableSink
             partitionPositions[i] = rowType.getFieldIndex(keys.get(i));
             partitionTypes[i] = rowType.getTypeAt(partitionPositions[i]);
         }
-        List<Integer> dataPositions = new ArrayList<>();
-        List<RowType.RowField> dataFields = new ArrayList<>();
-        for (int i = 0; i < rowType.getFieldCount(); i++) {
-            if (!keys.contains(rowType.getFieldNames().get(i))) {
-                dataPositions.add(i);
-                dataFields.add(rowType.getFields().get(i));
-            }
-        }
+        DataColumns data = DataColumns.of(rowType, keys);
         return new FormatTableSinkWriter(
                 table,
-                FormatFactories.writer(table.options(), new RowType(dataFields)),
+                FormatFactories.writer(table.options(), data.type()),
                 partitionPositions,
                 partitionTypes,
-                dataPositions.stream().mapToInt(Integer::intValue).toArray(),
+                data.positions(),
                 inputGroupedByPartition,
                 compaction.enabled(),
                 attempt);

@@ -19,11 +19,8 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
 import org.apache.flink.streaming.api.transformations.WithBoundedness;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
 
 import java.util.Optional;
@@ -111,29 +108,13 @@ public final class FormatTableSinkTopology {
         if (partitionCommit.isPresent()) {
             return partitionCommit.get();
         }
-        // The committer hands what it published on (for the partition commit); nothing else
-        // needs it. A sink's writer would refuse what the committer publishes at the final
-        // checkpoint, after the end of its input, so an operator drops it first.
-        SingleOutputStreamOperator<Void> dropped =
-                committed
-                        .transform("format-table published", Types.VOID, new DropPublished())
-                        .setParallelism(1)
-                        .setMaxParallelism(1);
-        uids.apply("drop-published").ifPresent(dropped::uid);
-        DataStreamSink<Void> end = dropped.sinkTo(new DiscardingSink<>()).name("format-table end");
+        // Without a partition commit, the committer hands nothing on (see
+        // FormatTableCommitterOperatorFactory); the end only closes the graph.
+        DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
+                committed.sinkTo(new DiscardingSink<>()).name("format-table end");
         end.setParallelism(1);
         uids.apply("end").ifPresent(end::uid);
         return end;
-    }
-
-    /** Drops what the committer published. */
-    static final class DropPublished extends AbstractStreamOperator<Void>
-            implements OneInputStreamOperator<CommittableMessage<FormatTableCommittable>, Void> {
-
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> e) {}
     }
 
     /**

@@ -57,7 +57,7 @@ class SinkJobGraphTest {
     /** The task that gathers the committables and commits them. */
     private static final String COMMITTER =
             "format-table committable aggregator -> format-table committer"
-                    + " -> format-table published -> format-table end: Writer";
+                    + " -> format-table end: Writer";
 
     @TempDir Path dir;
 

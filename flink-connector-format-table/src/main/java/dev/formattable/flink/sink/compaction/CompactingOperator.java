@@ -3,8 +3,10 @@ package dev.formattable.flink.sink.compaction;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.write.FormatTableWrite;
+import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.DataColumns;
 import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.StagingToken;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
@@ -60,7 +62,7 @@ public final class CompactingOperator
     private final String sinkId;
 
     private transient BulkFormat<RowData, FileSourceSplit> reader;
-    private transient RowType dataType;
+    private transient FormatWriterFactory<RowData> writerFactory;
     private transient Counter filesCompacted;
 
     /**
@@ -78,21 +80,12 @@ public final class CompactingOperator
     @Override
     public void open() throws Exception {
         super.open();
-        List<String> keys = table.layout().keys();
-        List<Integer> data = new ArrayList<>();
-        List<RowType.RowField> dataFields = new ArrayList<>();
-        for (int i = 0; i < rowType.getFieldCount(); i++) {
-            if (!keys.contains(rowType.getFieldNames().get(i))) {
-                data.add(i);
-                dataFields.add(rowType.getFields().get(i));
-            }
-        }
-        dataType = new RowType(dataFields);
+        DataColumns data = DataColumns.of(rowType, table.layout().keys());
+        writerFactory =
+                FormatTableSinkWriter.adapt(FormatFactories.writer(table.options(), data.type()));
         reader =
                 new FormatTableBulkFormat(
-                        ReadSpec.builder(table, rowType)
-                                .projection(data.stream().mapToInt(Integer::intValue).toArray())
-                                .build(),
+                        ReadSpec.builder(table, rowType).projection(data.positions()).build(),
                         List.of());
         filesCompacted = getMetricGroup().counter(FILES_COMPACTED);
     }
@@ -142,11 +135,7 @@ public final class CompactingOperator
                         Math.max(0, epoch));
         long rows = 0;
         List<CommitMessage> merged;
-        try (FormatTableWrite<RowData> write =
-                table.newWrite(
-                        FormatTableSinkWriter.adapt(
-                                FormatFactories.writer(table.options(), dataType)),
-                        token)) {
+        try (FormatTableWrite<RowData> write = table.newWrite(writerFactory, token)) {
             for (CommitMessage file : unit) {
                 rows += copy(file, partition, write);
             }

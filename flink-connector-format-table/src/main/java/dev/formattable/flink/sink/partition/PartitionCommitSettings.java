@@ -305,7 +305,7 @@ public final class PartitionCommitSettings implements Serializable {
         return successFileName;
     }
 
-    /** The table's options as given, for {@code PartitionCommitPolicy#open}. */
+    /** The table's options as given, read through the partition commit's declarations. */
     public Configuration configuration() {
         return Configuration.fromMap(options);
     }

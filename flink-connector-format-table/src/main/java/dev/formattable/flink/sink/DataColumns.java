@@ -1,0 +1,45 @@
+package dev.formattable.flink.sink;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The columns of a row that go into a data file: every column but the partition keys, which live in
+ * the directory names. Writers and compactors both need them in the same order.
+ */
+public final class DataColumns {
+
+    private final int[] positions;
+    private final RowType type;
+
+    private DataColumns(int[] positions, RowType type) {
+        this.positions = positions;
+        this.type = type;
+    }
+
+    /** The data columns of {@code rowType} when the table is partitioned by {@code keys}. */
+    public static DataColumns of(RowType rowType, List<String> keys) {
+        List<Integer> positions = new ArrayList<>();
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (int i = 0; i < rowType.getFieldCount(); i++) {
+            if (!keys.contains(rowType.getFieldNames().get(i))) {
+                positions.add(i);
+                fields.add(rowType.getFields().get(i));
+            }
+        }
+        return new DataColumns(
+                positions.stream().mapToInt(Integer::intValue).toArray(), new RowType(fields));
+    }
+
+    /** Where each data column is in the full row. */
+    public int[] positions() {
+        return positions.clone();
+    }
+
+    /** The row type of a data file. */
+    public RowType type() {
+        return type;
+    }
+}
