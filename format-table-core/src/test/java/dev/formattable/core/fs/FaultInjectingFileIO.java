@@ -37,6 +37,7 @@ public class FaultInjectingFileIO implements FileIO {
     private final Map<Op, Integer> errorAt = new EnumMap<>(Op.class);
     private final Map<Op, Gate> blockAt = new EnumMap<>(Op.class);
     private int renameLostResponseAt = -1;
+    private boolean localAsDelegate;
     private int deleteAfterRenameAt = -1;
     private Path deleteAfterRename;
 
@@ -45,6 +46,21 @@ public class FaultInjectingFileIO implements FileIO {
         for (Op op : Op.values()) {
             calls.put(op, new AtomicInteger());
         }
+    }
+
+    /**
+     * Says the paths are local when the wrapped file system does, so that a commit renames one file
+     * at a time, in order (by default this file system passes for a remote one, on which a commit
+     * renames in parallel, in no fixed order).
+     */
+    public synchronized FaultInjectingFileIO localAsDelegate() {
+        this.localAsDelegate = true;
+        return this;
+    }
+
+    @Override
+    public boolean isLocal(Path path) {
+        return localAsDelegate ? delegate.isLocal(path) : FileIO.super.isLocal(path);
     }
 
     /** Fails the k-th call (1-based, counted from now) of {@code op}, before it does anything. */

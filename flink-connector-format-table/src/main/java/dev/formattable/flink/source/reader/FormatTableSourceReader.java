@@ -22,9 +22,9 @@ import java.util.Map;
  *   <li>It keeps {@value #SPLITS_AHEAD} splits assigned while the enumerator has any, asking for
  *       the next as soon as one finishes, so its fetcher goes on to the next file without waiting
  *       for a round trip to the enumerator (Flink's reader asks for one split at a time).
- *   <li>Its fetchers are stopped by a {@link ShuttingFetcherManager}, which releases a fetcher that
- *       was stopped for being idle and then lost its last batch: closing the reader does not wait
- *       out {@code source.reader.close.timeout} for it (FLINK-40660, 30 s by default).
+ *   <li>Its fetcher is a {@link ShuttingFetcherManager}'s: kept while idle and given the next
+ *       split, since replacing idle fetchers could hang the source on a lost wake-up in Flink's
+ *       element queue, and stopped with every fetcher it created when the reader closes.
  * </ul>
  */
 public final class FormatTableSourceReader

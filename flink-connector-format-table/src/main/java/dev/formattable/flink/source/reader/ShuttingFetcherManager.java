@@ -12,21 +12,21 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Flink's single-thread fetcher manager, which also stops the fetchers it let go for being idle
- * when it closes.
+ * Flink's single-thread fetcher manager, except that a fetcher with nothing left to read is kept
+ * until the manager closes, and then stopped with every fetcher it created, rather than stopped at
+ * once and replaced by a new fetcher for the next split.
  *
- * <p>A fetcher stopped for being idle waits, before it closes its split reader and ends, until the
- * records it emitted were processed; it learns that from an empty batch it puts last into the
- * element queue. In Flink 2.0 to 2.3 that batch is dropped when the queue is full and the fetcher's
- * wake-up flag is still set from an earlier wake-up (FLINK-40660), and the fetcher waits forever.
- * Flink's manager no longer knows the fetcher, so its close waits for the fetcher's thread until
- * {@code source.reader.close.timeout} (30 s by default) and leaves the thread behind. At close,
- * this manager tells every fetcher it created that may still run not to wait for its records (they
- * were either processed or are dropped with the reader), so the fetcher ends at once.
+ * <p>Replacing fetchers lost wake-ups in Flink 2.3's element queue: a fetcher woken while it waited
+ * for room in the full queue (as adding a split wakes it) leaves its wait condition in the queue's
+ * list of waiting putters; once that fetcher was stopped, the queue's next signal for room could go
+ * to its stale condition instead of to the new fetcher, which then waited for room in an empty
+ * queue while the reader waited for data: the source hung (seen in test and benchmark runs, thread
+ * dumps in the issue 20 session notes). With one fetcher, a stale condition is its own and the
+ * signal reaches it. It also avoids FLINK-40660, where a fetcher stopped for being idle could lose
+ * its last, empty batch and wait for it forever.
  *
- * <p>Fetchers are remembered weakly when they are created: one that ended is no longer referenced
- * by its thread and is forgotten, so a long streaming job does not accumulate them, and nothing is
- * done while the reader polls.
+ * <p>Fetchers are remembered weakly when they are created, so one that ended is forgotten, and
+ * nothing is done while the reader polls beyond asking whether the fetchers are idle.
  */
 final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
         extends SingleThreadFetcherManager<E, SplitT> {
@@ -43,6 +43,42 @@ final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
         created.removeIf(ref -> ref.get() == null);
         created.add(new WeakReference<>(fetcher));
         return fetcher;
+    }
+
+    /**
+     * Whether every fetcher has finished its work (as Flink's manager answers), without stopping
+     * the idle ones: the next split goes to the same fetcher, and {@link #close} stops it.
+     */
+    @Override
+    public boolean maybeShutdownFinishedFetchers() {
+        for (SplitFetcher<E, SplitT> fetcher : fetchers.values()) {
+            if (!isIdle(fetcher)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Flink's own idleness of a fetcher, which it does not make public. */
+    private static boolean isIdle(SplitFetcher<?, ?> fetcher) {
+        try {
+            return (boolean) IS_IDLE.invoke(fetcher);
+        } catch (IllegalAccessException | java.lang.reflect.InvocationTargetException e) {
+            throw new IllegalStateException("Cannot ask a split fetcher whether it is idle", e);
+        }
+    }
+
+    private static final java.lang.reflect.Method IS_IDLE = isIdleMethod();
+
+    private static java.lang.reflect.Method isIdleMethod() {
+        try {
+            java.lang.reflect.Method m = SplitFetcher.class.getDeclaredMethod("isIdle");
+            m.setAccessible(true);
+            return m;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(
+                    "Flink's SplitFetcher has no isIdle(); this connector needs Flink 2.3", e);
+        }
     }
 
     @Override

@@ -158,7 +158,8 @@ class FormatTableCommitterFaultInjectionTest {
     /** Files removed by another writer while the commit ran fail it at once: no retry. */
     @org.junit.jupiter.api.Test
     void aCommitWhoseFilesAnotherWriterRemovedFailsWithoutRetry() throws Exception {
-        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        // One rename at a time, in order: the first file is deleted once published.
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO()).localAsDelegate();
         FormatTable table = SinkTables.table(io, dir, Map.of());
         FormatTableCommittable checkpoint =
                 SinkTables.stage(table, "job", row(1, "a"), row(2, "b"), row(3, "c"));

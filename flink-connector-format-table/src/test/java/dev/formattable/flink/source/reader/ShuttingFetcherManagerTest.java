@@ -11,7 +11,6 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
@@ -20,66 +19,72 @@ import java.util.function.BooleanSupplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * FLINK-40660 reproduced step by step with Flink's own fetcher: a fetcher stopped for being idle
- * loses the empty batch it puts last (the element queue is full and a wake-up flag is left over),
- * and waits for that batch forever. Closing the manager still ends it and closes its split reader.
+ * The fetcher manager with Flink's own fetcher: a fetcher that has finished its splits is kept and
+ * takes the next split (a stopped fetcher could leave a stale wait condition in the element queue,
+ * which then swallowed the signal meant for its successor), and closing the manager ends it.
  */
 class ShuttingFetcherManagerTest {
 
     @Test
-    void closeEndsAFetcherThatLostItsLastBatch() throws Exception {
+    void anIdleFetcherIsKeptForTheNextSplitAndEndedByClose() throws Exception {
         Configuration config = new Configuration();
         config.set(SourceReaderOptions.ELEMENT_QUEUE_CAPACITY, 1);
         OneRecordSplitReader splitReader = new OneRecordSplitReader();
         ShuttingFetcherManager<String, Split> manager =
                 new ShuttingFetcherManager<>(() -> splitReader, config);
-
         Set<Thread> before = Thread.getAllStackTraces().keySet();
+
         manager.addSplits(List.of(new Split("s1")));
-        // The fetcher's one batch fills the queue, which nobody reads yet.
-        awaitTrue("the batch in the queue", () -> manager.getQueue().size() == 1);
-        // A wake-up flag left over from an earlier wake-up.
-        manager.getQueue().wakeUpPuttingThread(0);
-        // The split is done: the fetcher is idle and stopped; its last batch finds the queue full.
-        awaitTrue("the idle fetcher let go", manager::maybeShutdownFinishedFetchers);
-        Thread fetcher = awaitStuckFetcher(before);
+        assertThat(take(manager)).containsExactly("row of s1");
+        // Its split done, the fetcher is idle: finished, as Flink's manager would say, but kept.
+        awaitTrue("the fetcher idle", manager::maybeShutdownFinishedFetchers);
         assertThat(manager.fetchersAlive()).isEqualTo(1);
-        // The reader processes what was queued; the lost batch never comes.
-        manager.getQueue().poll().recycle();
+
+        manager.addSplits(List.of(new Split("s2")));
+        assertThat(take(manager)).containsExactly("row of s2");
+        List<Thread> fetchers = newFetcherThreads(before);
+        assertThat(fetchers).as("one fetcher thread for both splits").hasSize(1);
 
         manager.close(1_000);
 
         assertThat(splitReader.closed).as("split reader closed").isTrue();
-        fetcher.join(30_000);
-        assertThat(fetcher.isAlive()).as("fetcher thread alive").isFalse();
+        fetchers.get(0).join(30_000);
+        assertThat(fetchers.get(0).isAlive()).as("fetcher thread alive").isFalse();
         assertThat(manager.fetchersAlive()).isZero();
     }
 
-    /** The new fetcher thread, once it waits for its records to be processed. */
-    private static Thread awaitStuckFetcher(Set<Thread> before) throws InterruptedException {
-        String name = "Source Data Fetcher for " + Thread.currentThread().getName();
-        Thread[] found = new Thread[1];
+    /** The records of the next batch that has any, its batch recycled. */
+    private static List<String> take(ShuttingFetcherManager<String, Split> manager)
+            throws InterruptedException {
+        List<String> records = new java.util.ArrayList<>();
         awaitTrue(
-                "the fetcher waiting for its lost batch",
+                "a batch with records",
                 () -> {
-                    for (Thread t : Thread.getAllStackTraces().keySet()) {
-                        if (!before.contains(t) && t.getName().equals(name) && waitsOnLatch(t)) {
-                            found[0] = t;
-                            return true;
+                    RecordsWithSplitIds<String> batch = manager.getQueue().poll();
+                    if (batch == null) {
+                        return false;
+                    }
+                    while (batch.nextSplit() != null) {
+                        String r;
+                        while ((r = batch.nextRecordFromSplit()) != null) {
+                            records.add(r);
                         }
                     }
-                    return false;
+                    batch.recycle();
+                    return !records.isEmpty();
                 });
-        return found[0];
+        return records;
     }
 
-    private static boolean waitsOnLatch(Thread t) {
-        return t.getState() == Thread.State.WAITING
-                && Arrays.stream(t.getStackTrace())
-                        .anyMatch(
-                                f ->
-                                        f.getClassName().endsWith("CountDownLatch")
-                                                && f.getMethodName().equals("await"));
+    private static List<Thread> newFetcherThreads(Set<Thread> before) {
+        String name = "Source Data Fetcher for " + Thread.currentThread().getName();
+        List<Thread> found = new java.util.ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (!before.contains(t) && t.getName().equals(name)) {
+                found.add(t);
+            }
+        }
+        return found;
     }
 
     private static void awaitTrue(String what, BooleanSupplier condition)
