@@ -15,6 +15,7 @@ public final class Args {
                     "small-write",
                     "stream-write",
                     "compaction",
+                    "lines",
                     "files",
                     "scan",
                     "count",

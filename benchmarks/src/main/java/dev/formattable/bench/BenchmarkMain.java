@@ -69,6 +69,9 @@ public final class BenchmarkMain {
                     case "compaction":
                         new CompactionBenchmark(args, table).run();
                         break;
+                    case "lines":
+                        new LineFormatBenchmarks(args, table).run();
+                        break;
                     case "files":
                         new FileSizeBenchmark(args, table).run();
                         break;

@@ -2,6 +2,8 @@ package dev.formattable.flink.format;
 
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
+import dev.formattable.flink.format.line.LineBulkWriter;
+import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.format.orc.OrcRowDataWriterFactory;
 import dev.formattable.flink.table.FormatTableConnectorOptions;
 
@@ -95,6 +97,10 @@ public final class FormatFactories {
 
     /** A writer of data files holding rows of {@code dataType}. */
     public static BulkWriter.Factory<RowData> writer(TableOptions options, RowType dataType) {
+        if (options.format().lineBased()) {
+            return LineBulkWriter.factory(
+                    new LineFormat(options, dataType), options.lineCompression());
+        }
         Map<String, String> formatOptions = formatOptions(options);
         if (options.format() == FileFormat.PARQUET) {
             Map<String, String> withCodec = new HashMap<>(formatOptions);

@@ -2,6 +2,7 @@ package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.flink.format.FormatFactories;
+import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
@@ -82,6 +83,9 @@ public final class FormatTableSink
      * @param staticPartition the static partition of an overwrite, as text, in key order
      * @param inputGroupedByPartition the input arrives one partition after another
      */
+    /** The line formats' rolling by time, or null for parquet and orc. */
+    @javax.annotation.Nullable private final TimeRolling timeRolling;
+
     public FormatTableSink(
             FormatTable table,
             RowType rowType,
@@ -93,6 +97,11 @@ public final class FormatTableSink
         this.overwrite = overwrite;
         this.staticPartition = new LinkedHashMap<>(staticPartition);
         this.inputGroupedByPartition = inputGroupedByPartition;
+        LineFormat.check(table.options(), DataColumns.of(rowType, table.layout().keys()).type());
+        this.timeRolling =
+                table.options().format().lineBased()
+                        ? TimeRolling.of(table.options().options().toMap())
+                        : null;
     }
 
     @Override
@@ -196,6 +205,7 @@ public final class FormatTableSink
                 data.positions(),
                 inputGroupedByPartition,
                 compaction.enabled(),
+                timeRolling,
                 attempt);
     }
 

@@ -85,6 +85,7 @@ public final class FormatTableSinkBuilder {
         List<String> sinkKeys = new ArrayList<>();
         PartitionCommitOptions.all().forEach(o -> sinkKeys.add(o.key()));
         CompactionOptions.all().forEach(o -> sinkKeys.add(o.key()));
+        TimeRolling.all().forEach(o -> sinkKeys.add(o.key()));
         FormatTables.checkKeys(options, sinkKeys);
         FormatTable table = FormatTables.open(path, rowType, partitionKeys, options);
         PartitionCommitSettings partitionCommit =

@@ -53,6 +53,9 @@ public final class FormatTableSource
     /** The metric counting data files that could not be decoded, and were skipped. */
     public static final String CORRUPT_FILES_SKIPPED = "numCorruptFilesSkipped";
 
+    /** The metric counting csv and json lines dropped as malformed ('csv.mode', json errors). */
+    public static final String MALFORMED_LINES_DROPPED = "numMalformedLinesDropped";
+
     /** The metric counting rows decoded from data files, before any filter of Flink's. */
     public static final String ROWS_READ = "numRowsReadFromFiles";
 
@@ -84,8 +87,11 @@ public final class FormatTableSource
         Counter lost = context.metricGroup().counter(LOST_FILES_SKIPPED);
         Counter corrupt = context.metricGroup().counter(CORRUPT_FILES_SKIPPED);
         Counter rows = context.metricGroup().counter(ROWS_READ);
+        Counter malformed = context.metricGroup().counter(MALFORMED_LINES_DROPPED);
         return new FormatTableSourceReader(
-                context, format.counting(rows, lost, corrupt), context.getConfiguration());
+                context,
+                format.counting(rows, lost, corrupt, malformed),
+                context.getConfiguration());
     }
 
     @Override

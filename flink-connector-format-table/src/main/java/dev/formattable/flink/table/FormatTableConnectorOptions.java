@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.flink.sink.TimeRolling;
 import dev.formattable.flink.sink.compaction.CompactionOptions;
 import dev.formattable.flink.sink.partition.PartitionCommitOptions;
 
@@ -128,6 +129,7 @@ public final class FormatTableConnectorOptions {
                                 SOURCE_MONITOR_INTERVAL));
         options.addAll(PartitionCommitOptions.all());
         options.addAll(CompactionOptions.all());
+        options.addAll(TimeRolling.all());
         return options;
     }
 

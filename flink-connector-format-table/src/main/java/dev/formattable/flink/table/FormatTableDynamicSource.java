@@ -197,7 +197,7 @@ public class FormatTableDynamicSource
      * Accepts a global {@code COUNT(*)} (or {@code COUNT(1)}), answered from file footers;
      * partition filters pushed before still apply. Anything else (grouping, other aggregates,
      * DISTINCT, FILTER) is left to Flink. Flink 2.3 offers aggregates to batch scans only, with no
-     * option to enable.
+     * option to enable. Files of the line formats have no footer: Flink counts the rows it reads.
      */
     @Override
     public boolean applyAggregates(
@@ -205,6 +205,7 @@ public class FormatTableDynamicSource
             List<AggregateExpression> aggregateExpressions,
             DataType producedDataType) {
         if (monitorInterval != null
+                || table.options().format().lineBased()
                 || !FooterCount.isGlobalCountStar(groupingSets, aggregateExpressions)) {
             return false;
         }

@@ -104,6 +104,11 @@ final class PlannerStatistics {
                 footerFiles.addAll(p.getValue());
             }
         }
+        if (!footerFiles.isEmpty() && table.options().format().lineBased()) {
+            // No footers to count rows with; reading every line to plan is not worth it. The
+            // statistics job's stored statistics serve these formats.
+            return TableStats.UNKNOWN;
+        }
         List<FileFooter> footers = Footers.read(table, footerFiles);
         long rows = 0;
         for (PartitionStatistics p : stored) {

@@ -57,7 +57,7 @@ class DataStreamRoundTripITCase extends FlinkTestBase {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"parquet", "orc"})
+    @ValueSource(strings = {"parquet", "orc", "csv", "json"})
     void writeThenRead(String format) throws Exception {
         String path = dir.resolve("t").toString();
         FormatTableSink sink =

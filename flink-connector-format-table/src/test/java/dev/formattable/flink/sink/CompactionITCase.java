@@ -72,7 +72,7 @@ class CompactionITCase extends StreamingWriteTestBase {
     }
 
     @ParameterizedTest(name = "{0} fail={1}")
-    @CsvSource({"parquet, true", "orc, false"})
+    @CsvSource({"parquet, true", "orc, false", "csv, true"})
     void everyRowOnceInFewerFiles(
             String format, boolean fail, @InjectMiniCluster MiniCluster cluster) throws Exception {
         Path compacted = dir.resolve("compacted");

@@ -60,7 +60,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
     static Stream<Arguments> cases() {
         Stream.Builder<Arguments> b = Stream.builder();
         for (Failure failure : Failure.values()) {
-            for (String format : List.of("parquet", "orc")) {
+            for (String format : List.of("parquet", "orc", "csv")) {
                 for (boolean partitioned : List.of(true, false)) {
                     b.add(Arguments.of(failure, format, partitioned));
                 }

@@ -224,7 +224,7 @@ class ComputeStatisticsITCase extends FlinkTestBase {
 
     /** Every type with statistics, read through each format into the builders' Java classes. */
     @ParameterizedTest
-    @ValueSource(strings = {"parquet", "orc"})
+    @ValueSource(strings = {"parquet", "orc", "csv", "json"})
     void everyTypeIsRead(String format) {
         exec(
                 env,

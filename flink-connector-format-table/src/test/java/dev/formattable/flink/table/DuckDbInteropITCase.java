@@ -5,12 +5,12 @@ import dev.formattable.flink.testutils.InteropRows;
 import dev.formattable.flink.testutils.StatisticsFiles;
 
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -69,6 +69,10 @@ class DuckDbInteropITCase extends FlinkTestBase {
     }
 
     private TableEnvironment create(boolean partitioned, String options) {
+        return create("parquet", partitioned, options);
+    }
+
+    private TableEnvironment create(String format, boolean partitioned, String options) {
         TableEnvironment env = batchEnv();
         exec(
                 env,
@@ -78,7 +82,9 @@ class DuckDbInteropITCase extends FlinkTestBase {
                         + (partitioned ? " PARTITIONED BY (dt, h)" : "")
                         + " WITH ('connector'='format-table', 'path'='"
                         + dir
-                        + "', 'file.format'='parquet'"
+                        + "', 'file.format'='"
+                        + format
+                        + "'"
                         + options
                         + ")");
         return env;
@@ -154,6 +160,57 @@ class DuckDbInteropITCase extends FlinkTestBase {
     @Test
     void weReadWhatDuckDbWrites() throws Exception {
         List<Row> rows = InteropRows.random(new Random(SEED + 3));
+        duckDbWrites(rows, "FORMAT parquet");
+        TableEnvironment env = create(true, FOR_DUCKDB);
+
+        assertThat(rows(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(rows(env, "SELECT * FROM t WHERE dt IS NULL AND h IS NULL"))
+                .containsExactlyInAnyOrderElementsOf(
+                        rows.stream()
+                                .filter(r -> r.getField(6) == null && r.getField(7) == null)
+                                .collect(Collectors.toList()))
+                .isNotEmpty();
+    }
+
+    /** The columns DuckDB's csv and json readers are told, in the table's order. */
+    private static final String DUCKDB_COLUMNS =
+            "columns = {'id': 'INTEGER', 'name': 'VARCHAR', 'big': 'BIGINT', 'score': 'DOUBLE',"
+                    + " 'amount': 'DECIMAL(10, 2)', 'ts': 'TIMESTAMP'}";
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"csv", "json"})
+    void duckDbReadsOurCsvAndJsonTables(String format) throws Exception {
+        TableEnvironment env = create(format, true, FOR_DUCKDB + SUCCESS_FILES);
+        List<Row> rows = write(env, SEED + 4 + format.length());
+        stageAFile(format);
+        String reader =
+                format.equals("csv")
+                        ? "read_csv('" + dir + "/**/*.csv', header = false, escape = '\\', "
+                        : "read_json('" + dir + "/**/*.json', format = 'newline_delimited', ";
+
+        List<Row> read =
+                duckDb(
+                        "SELECT id, name, big, score, amount, ts, dt, h FROM "
+                                + reader
+                                + DUCKDB_COLUMNS
+                                + ", hive_partitioning = true, "
+                                + HIVE_TYPES
+                                + ")");
+
+        assertThat(read).containsExactlyInAnyOrderElementsOf(rows);
+    }
+
+    @Test
+    void weReadTheCsvDuckDbWrites() throws Exception {
+        List<Row> rows = InteropRows.random(new Random(SEED + 5));
+        duckDbWrites(rows, "FORMAT csv, HEADER true");
+        TableEnvironment env = create("csv", true, FOR_DUCKDB + ", 'csv.include-header'='true'");
+
+        assertThat(rows(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
+    }
+
+    /** DuckDB writes the rows below the table's directory, partitioned by dt and h. */
+    private void duckDbWrites(List<Row> rows, String format) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
                 Statement s = c.createStatement()) {
             s.execute(
@@ -163,25 +220,22 @@ class DuckDbInteropITCase extends FlinkTestBase {
             s.execute(
                     "COPY src TO '"
                             + dir
-                            + "' (FORMAT parquet, PARTITION_BY (dt, h), OVERWRITE_OR_IGNORE)");
+                            + "' ("
+                            + format
+                            + ", PARTITION_BY (dt, h), OVERWRITE_OR_IGNORE)");
         }
-        TableEnvironment env = create(true, FOR_DUCKDB);
-
-        assertThat(collect(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
-        assertThat(collect(env, "SELECT * FROM t WHERE dt IS NULL AND h IS NULL"))
-                .containsExactlyInAnyOrderElementsOf(
-                        rows.stream()
-                                .filter(r -> r.getField(6) == null && r.getField(7) == null)
-                                .collect(Collectors.toList()))
-                .isNotEmpty();
     }
 
     /** A staged, never committed file: as invisible to DuckDB's glob as to us. */
     private void stageAFile() throws IOException {
+        stageAFile("parquet");
+    }
+
+    private void stageAFile(String format) throws IOException {
         Path published;
         try (Stream<Path> files = Files.walk(dir)) {
             published =
-                    files.filter(p -> p.getFileName().toString().endsWith(".parquet"))
+                    files.filter(p -> p.getFileName().toString().endsWith("." + format))
                             .findFirst()
                             .orElseThrow();
         }
@@ -239,16 +293,5 @@ class DuckDbInteropITCase extends FlinkTestBase {
 
     private static Object quote(Object value) {
         return value == null ? null : "'" + value + "'";
-    }
-
-    private static List<Row> collect(TableEnvironment env, String sql) {
-        TableResult result = env.executeSql(sql);
-        List<Row> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(rows::add);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        return rows;
     }
 }

@@ -7,6 +7,8 @@ import org.apache.flink.table.api.TableEnvironment;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +32,10 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
     private static final String COLUMNS = "v INT, s STRING, dt DATE, k STRING";
 
     private void createBoth(TableEnvironment env, String ourOptions) {
+        createBoth(env, "parquet", ourOptions);
+    }
+
+    private void createBoth(TableEnvironment env, String format, String ourOptions) {
         exec(
                 env,
                 "CREATE TABLE fs ("
@@ -37,7 +43,9 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
                         + ") PARTITIONED BY (dt, k) WITH ("
                         + "'connector'='filesystem', 'path'='"
                         + dir
-                        + "', 'format'='parquet')");
+                        + "', 'format'='"
+                        + format
+                        + "')");
         exec(
                 env,
                 "CREATE TABLE ours ("
@@ -45,6 +53,8 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
                         + ") PARTITIONED BY (dt, k) WITH ("
                         + "'connector'='format-table', 'path'='"
                         + dir
+                        + "', 'file.format'='"
+                        + format
                         + "'"
                         + ourOptions
                         + ")");
@@ -69,6 +79,45 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
                         "+I[3, c, 2024-01-02, x]");
         assertThat(query(env, "SELECT v FROM ours WHERE dt = DATE '2024-01-02' AND k = 'x'"))
                 .containsExactly("+I[3]");
+    }
+
+    /**
+     * Its csv and json, and ours, read by the other, values holding delimiters and quotes; a STRING
+     * partition, as it cannot read its own DATE partitions (above).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"csv", "json"})
+    void csvAndJsonBothWays(String format) {
+        TableEnvironment env = batchEnv();
+        for (String connector : List.of("fs", "ours")) {
+            exec(
+                    env,
+                    "CREATE TABLE "
+                            + connector
+                            + " (v INT, s STRING, k STRING) PARTITIONED BY (k) WITH ("
+                            + (connector.equals("fs")
+                                    ? "'connector'='filesystem', 'format'='"
+                                    : "'connector'='format-table', 'file.format'='")
+                            + format
+                            + "', 'path'='"
+                            + dir
+                            + "'"
+                            // Its csv reads an empty field as an empty string unless told, as
+                            // ours and Paimon's default says, that it stands for NULL.
+                            + (connector.equals("fs") && format.equals("csv")
+                                    ? ", 'csv.null-literal'=''"
+                                    : "")
+                            + ")");
+        }
+        exec(
+                env,
+                "INSERT INTO fs VALUES (1, 'a, \"quoted\"', 'x'), (2, CAST(NULL AS STRING), 'y')");
+        exec(env, "INSERT INTO ours VALUES (3, 'ünïcödé; \"b\", c', 'x')");
+
+        List<String> all =
+                List.of("+I[1, a, \"quoted\", x]", "+I[2, null, y]", "+I[3, ünïcödé; \"b\", c, x]");
+        assertThat(query(env, "SELECT * FROM ours")).isEqualTo(all);
+        assertThat(query(env, "SELECT * FROM fs")).isEqualTo(all);
     }
 
     @Test

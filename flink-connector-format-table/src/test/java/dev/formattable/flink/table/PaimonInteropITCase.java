@@ -2,34 +2,23 @@ package dev.formattable.flink.table;
 
 import dev.formattable.flink.testutils.FlinkTestBase;
 import dev.formattable.flink.testutils.InteropRows;
+import dev.formattable.flink.testutils.PaimonRows;
 import dev.formattable.flink.testutils.StatisticsFiles;
 
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.paimon.catalog.Identifier;
-import org.apache.paimon.data.BinaryString;
-import org.apache.paimon.data.Decimal;
-import org.apache.paimon.data.GenericRow;
-import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.data.Timestamp;
 import org.apache.paimon.fs.local.LocalFileIO;
-import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.FormatTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.sink.CommitMessage;
-import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.table.source.Split;
-import org.apache.paimon.types.DataTypes;
-import org.apache.paimon.types.RowType;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -42,12 +31,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -78,20 +64,6 @@ class PaimonInteropITCase extends FlinkTestBase {
     private static final String DEFAULT_PARTITION = "__DEFAULT_PARTITION__";
     private static final LocalDate FIRST_DAY = InteropRows.FIRST_DAY;
     private static final String COLUMNS = InteropRows.COLUMNS;
-
-    private static final RowType PAIMON_ROW_TYPE =
-            RowType.of(
-                    new org.apache.paimon.types.DataType[] {
-                        DataTypes.INT(),
-                        DataTypes.STRING(),
-                        DataTypes.BIGINT(),
-                        DataTypes.DOUBLE(),
-                        DataTypes.DECIMAL(10, 2),
-                        DataTypes.TIMESTAMP(3),
-                        DataTypes.DATE(),
-                        DataTypes.INT()
-                    },
-                    new String[] {"id", "name", "big", "score", "amount", "ts", "dt", "h"});
 
     @TempDir Path dir;
 
@@ -148,14 +120,14 @@ class PaimonInteropITCase extends FlinkTestBase {
         try (BatchTableWrite write = builder.newWrite();
                 BatchTableCommit commit = builder.newCommit()) {
             for (Row row : rows) {
-                write.write(toPaimon(row));
+                write.write(PaimonRows.toPaimon(row));
             }
             List<CommitMessage> messages = write.prepareCommit();
             // Until the commit, Paimon keeps its files in <partition>/_temporary/.tmp.<uuid>:
             // hidden from this connector, which sees an empty table.
             assertThat(stagedFiles()).isNotEmpty();
             assertThat(dataFiles()).isEmpty();
-            assertThat(collect(env, "SELECT * FROM t")).isEmpty();
+            assertThat(rows(env, "SELECT * FROM t")).isEmpty();
             commit.commit(messages);
         }
 
@@ -164,10 +136,10 @@ class PaimonInteropITCase extends FlinkTestBase {
         // Paimon's defaults for format tables are the same as ours: snappy and zstd.
         assertCodecAndRowCount(files, format, rows.size());
 
-        assertThat(collect(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(rows(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
         if (layout.partitioned()) {
             // A pruned scan over Paimon's directory names: the day count and the default name.
-            assertThat(collect(env, "SELECT * FROM t WHERE dt = DATE '2024-01-01' AND h IS NULL"))
+            assertThat(rows(env, "SELECT * FROM t WHERE dt = DATE '2024-01-01' AND h IS NULL"))
                     .containsExactlyInAnyOrderElementsOf(
                             rows.stream()
                                     .filter(r -> FIRST_DAY.equals(r.getField(6)))
@@ -214,15 +186,15 @@ class PaimonInteropITCase extends FlinkTestBase {
             // the default name alone, "__DEFAULT_PARTITION__", and Paimon's own listing skips it
             // as hidden (it starts with '_'), so Paimon's reader loses those rows, though its
             // writer puts them there too. We read them.
-            assertThat(readWithPaimon(table))
+            assertThat(PaimonRows.read(table))
                     .containsExactlyInAnyOrderElementsOf(
                             rows.stream()
                                     .filter(r -> r.getField(6) != null && r.getField(7) != null)
                                     .collect(Collectors.toList()));
         } else {
-            assertThat(readWithPaimon(table)).containsExactlyInAnyOrderElementsOf(rows);
+            assertThat(PaimonRows.read(table)).containsExactlyInAnyOrderElementsOf(rows);
         }
-        assertThat(collect(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(rows(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
     }
 
     /**
@@ -244,15 +216,15 @@ class PaimonInteropITCase extends FlinkTestBase {
         FormatTable table = paimonTable("parquet", layout);
 
         if (partitioned) {
-            assertThat(collect(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
-            assertThat(readWithPaimon(table)).containsExactlyInAnyOrderElementsOf(rows);
+            assertThat(rows(env, "SELECT * FROM t")).containsExactlyInAnyOrderElementsOf(rows);
+            assertThat(PaimonRows.read(table)).containsExactlyInAnyOrderElementsOf(rows);
         } else {
             String file = dir.resolve("schema/schema-0").toUri().getPath();
-            assertThatThrownBy(() -> collect(env, "SELECT * FROM t"))
+            assertThatThrownBy(() -> rows(env, "SELECT * FROM t"))
                     .hasStackTraceContaining("Cannot read data file")
                     .hasStackTraceContaining(file)
                     .hasStackTraceContaining("is not a Parquet file");
-            assertThatThrownBy(() -> readWithPaimon(table))
+            assertThatThrownBy(() -> PaimonRows.read(table))
                     .hasStackTraceContaining(file)
                     .hasStackTraceContaining("is not a Parquet file");
         }
@@ -261,34 +233,6 @@ class PaimonInteropITCase extends FlinkTestBase {
     // ------------------------------------------------------------------------------------------
     // Data
     // ------------------------------------------------------------------------------------------
-
-    private static InternalRow toPaimon(Row row) {
-        String name = (String) row.getField(1);
-        BigDecimal amount = (BigDecimal) row.getField(4);
-        LocalDateTime ts = (LocalDateTime) row.getField(5);
-        LocalDate dt = (LocalDate) row.getField(6);
-        return GenericRow.of(
-                row.getField(0),
-                name == null ? null : BinaryString.fromString(name),
-                row.getField(2),
-                row.getField(3),
-                amount == null ? null : Decimal.fromBigDecimal(amount, 10, 2),
-                ts == null ? null : Timestamp.fromLocalDateTime(ts),
-                dt == null ? null : (int) dt.toEpochDay(),
-                row.getField(7));
-    }
-
-    private static Row fromPaimon(InternalRow row) {
-        return Row.of(
-                row.isNullAt(0) ? null : row.getInt(0),
-                row.isNullAt(1) ? null : row.getString(1).toString(),
-                row.isNullAt(2) ? null : row.getLong(2),
-                row.isNullAt(3) ? null : row.getDouble(3),
-                row.isNullAt(4) ? null : row.getDecimal(4, 10, 2).toBigDecimal(),
-                row.isNullAt(5) ? null : row.getTimestamp(5, 3).toLocalDateTime(),
-                row.isNullAt(6) ? null : LocalDate.ofEpochDay(row.getInt(6)),
-                row.isNullAt(7) ? null : row.getInt(7));
-    }
 
     // ------------------------------------------------------------------------------------------
     // Both sides of the table
@@ -305,7 +249,7 @@ class PaimonInteropITCase extends FlinkTestBase {
         return FormatTable.builder()
                 .fileIO(LocalFileIO.create())
                 .identifier(Identifier.create("db", "t"))
-                .rowType(PAIMON_ROW_TYPE)
+                .rowType(PaimonRows.ROW_TYPE)
                 .partitionKeys(layout.partitioned() ? List.of("dt", "h") : List.of())
                 .location(location)
                 .format(FormatTable.parseFormat(format))
@@ -320,16 +264,6 @@ class PaimonInteropITCase extends FlinkTestBase {
         options.put("file.format", format);
         options.put("path", location);
         return options;
-    }
-
-    private static List<Row> readWithPaimon(FormatTable table) throws IOException {
-        ReadBuilder builder = table.newReadBuilder();
-        List<Split> splits = builder.newScan().plan().splits();
-        List<Row> rows = new ArrayList<>();
-        try (RecordReader<InternalRow> reader = builder.newRead().createReader(splits)) {
-            reader.forEachRemaining(r -> rows.add(fromPaimon(r)));
-        }
-        return rows;
     }
 
     private void createConnectorTable(TableEnvironment env, String format, Layout layout) {
@@ -350,17 +284,6 @@ class PaimonInteropITCase extends FlinkTestBase {
                         + options
                         // Success files in every partition written: hidden from Paimon too.
                         + ", 'sink.partition-commit.policy.kind'='success-file')");
-    }
-
-    private static List<Row> collect(TableEnvironment env, String sql) {
-        TableResult result = env.executeSql(sql);
-        List<Row> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(rows::add);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        return rows;
     }
 
     // ------------------------------------------------------------------------------------------

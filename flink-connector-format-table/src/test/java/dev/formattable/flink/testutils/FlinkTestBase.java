@@ -49,6 +49,18 @@ public abstract class FlinkTestBase {
         return run(env, sql).rows;
     }
 
+    /** Every row of a query, as Flink returns them, in no particular order. */
+    protected static List<Row> rows(TableEnvironment env, String sql) {
+        TableResult result = env.executeSql(sql);
+        List<Row> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            it.forEachRemaining(rows::add);
+        } catch (Exception e) {
+            throw new RuntimeException("Failed: " + sql, e);
+        }
+        return rows;
+    }
+
     /** The sorted rows of a query and its job, whose metrics {@link #METRICS} holds. */
     protected static QueryRun run(TableEnvironment env, String sql) {
         TableResult result = env.executeSql(sql);

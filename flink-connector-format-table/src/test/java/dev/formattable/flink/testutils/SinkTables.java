@@ -100,6 +100,7 @@ public final class SinkTables {
                 new int[] {0},
                 false,
                 false,
+                null,
                 attempt);
     }
 

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The file formats a format table can hold, with their compressions. */
+/**
+ * The file formats a format table can hold, with their compressions: the columnar parquet and orc,
+ * and the line formats csv, json and text, compressed as a whole stream ({@link LineCompression}).
+ */
 public enum FileFormat {
     PARQUET(
             "parquet",
@@ -20,7 +23,10 @@ public enum FileFormat {
                     "lz4",
                     "lz4_raw",
                     "zstd")),
-    ORC("orc", "zstd", List.of("none", "zlib", "snappy", "lzo", "lz4", "zstd"));
+    ORC("orc", "zstd", List.of("none", "zlib", "snappy", "lzo", "lz4", "zstd")),
+    CSV("csv", "none", LineCompression.NAMES),
+    JSON("json", "none", LineCompression.NAMES),
+    TEXT("text", "none", LineCompression.NAMES);
 
     private final String identifier;
     private final String defaultCompression;
@@ -35,6 +41,14 @@ public enum FileFormat {
     /** The name used in options and as the file extension. */
     public String identifier() {
         return identifier;
+    }
+
+    /**
+     * Whether the files hold one record per line (csv, json, text), with no footer: their rows are
+     * counted by reading them, and a whole file is compressed as one stream.
+     */
+    public boolean lineBased() {
+        return this == CSV || this == JSON || this == TEXT;
     }
 
     public String defaultCompression() {

@@ -22,19 +22,24 @@ public final class FormatTableOptions {
                     .of(
                             String.class,
                             "parquet",
-                            "The format of every data file of the table: 'parquet' or 'orc'.");
+                            "The format of every data file of the table: 'parquet', 'orc', 'csv',"
+                                    + " 'json' or 'text'.");
 
     public static final ConfigOption<String> FILE_COMPRESSION =
             ConfigOption.key("file.compression")
                     .fallbackKeys("format-table.file.compression")
-                    .defaultDescription("snappy for parquet, zstd for orc")
+                    .defaultDescription(
+                            "snappy for parquet, zstd for orc, none for csv, json and text")
                     .of(
                             String.class,
                             null,
                             "The compression of the data files. 'format-table.file.compression'"
                                     + " is read when this key is absent, as Paimon does. Parquet accepts none, uncompressed,"
                                     + " snappy, gzip, lzo, brotli, lz4, lz4_raw and zstd; orc"
-                                    + " accepts none, zlib, snappy, lzo, lz4 and zstd.");
+                                    + " accepts none, zlib, snappy, lzo, lz4 and zstd; csv, json and"
+                                    + " text accept none, gzip, bzip2, deflate, snappy, lz4 and"
+                                    + " zstd, compress each file as one stream and name it by"
+                                    + " the compression ('.csv.gz'), as Paimon does.");
 
     public static final ConfigOption<Boolean> PARTITION_PATH_ONLY_VALUE =
             ConfigOption.key("format-table.partition-path-only-value")
@@ -216,8 +221,10 @@ public final class FormatTableOptions {
 
     private FormatTableOptions() {}
 
-    /** Every declared option, in documentation order. */
+    /** Every declared option, in documentation order, the line formats' last. */
     public static List<ConfigOption<?>> all() {
-        return ALL;
+        List<ConfigOption<?>> all = new java.util.ArrayList<>(ALL);
+        all.addAll(LineFormatOptions.all());
+        return java.util.Collections.unmodifiableList(all);
     }
 }

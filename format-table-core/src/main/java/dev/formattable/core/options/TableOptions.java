@@ -20,6 +20,7 @@ public final class TableOptions implements Serializable {
         this.format = FileFormat.fromIdentifier(options.get(FormatTableOptions.FILE_FORMAT));
         this.compression = validateCompression(options, format);
         validate(options);
+        LineFormatOptions.validate(options, format);
     }
 
     /** Validates options that are already merged. */
@@ -199,6 +200,11 @@ public final class TableOptions implements Serializable {
 
     public String dataFilePrefix() {
         return options.get(FormatTableOptions.DATA_FILE_PREFIX);
+    }
+
+    /** The compression of a line format's files, as their names carry it. */
+    public LineCompression lineCompression() {
+        return LineCompression.of(compression);
     }
 
     public boolean fileSuffixIncludeCompression() {

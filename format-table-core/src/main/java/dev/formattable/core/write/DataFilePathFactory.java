@@ -47,6 +47,12 @@ public final class DataFilePathFactory {
 
     static String extension(TableOptions options) {
         String format = options.format().identifier();
+        if (options.format().lineBased()) {
+            // As Paimon names them, whatever 'file.suffix.include.compression' says: a reader
+            // finds the compression of a line format's file by this suffix.
+            String suffix = options.lineCompression().suffix();
+            return suffix.isEmpty() ? "." + format : "." + format + "." + suffix;
+        }
         if (!options.fileSuffixIncludeCompression()) {
             return "." + format;
         }
@@ -89,6 +95,19 @@ public final class DataFilePathFactory {
                                 + "."
                                 + UUID.randomUUID()
                                 + STAGED_SUFFIX);
+    }
+
+    /** The name of the target a staged file's name stands for, if it is one. */
+    public static java.util.Optional<String> targetNameOfStaged(String fileName) {
+        return stagingTokenOf(fileName)
+                .map(
+                        token -> {
+                            String rest =
+                                    fileName.substring(
+                                            1, fileName.length() - STAGED_SUFFIX.length());
+                            int tokenDot = rest.lastIndexOf('.', rest.lastIndexOf('.') - 1);
+                            return rest.substring(0, tokenDot);
+                        });
     }
 
     /** The staging token of a staged file's name, if it is one. */

@@ -56,9 +56,16 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     private final Map<List<Object>, PartitionTarget> partitions = new HashMap<>();
 
     /** Open files in least-recently-written order. */
-    private final Map<List<Object>, OpenFile<T>> openFiles = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<List<Object>, OpenDataFile<T>> openFiles =
+            new LinkedHashMap<>(16, 0.75f, true);
 
     private final int maxOpenFiles;
+
+    /** Time-based rolling (see {@link #rollByTime}); off unless asked for. */
+    private long rolloverMillis = Long.MAX_VALUE;
+
+    private long inactivityMillis = Long.MAX_VALUE;
+    private java.util.function.LongSupplier clock;
 
     /**
      * How many bytes of file one byte that a writer reports as buffered has turned out to become,
@@ -123,17 +130,23 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("This write is closed.");
         }
-        OpenFile<T> file = openFiles.get(partitionValues);
+        long now = clock == null ? 0 : clock.getAsLong();
+        if (clock != null) {
+            finishInactive(now);
+        }
+        OpenDataFile<T> file = openFiles.get(partitionValues);
         if (file == null) {
             if (openFiles.size() >= maxOpenFiles) {
                 finishLeastRecentlyWritten();
             }
             file = open(target(partitionValues));
+            file.openedAt = now;
             openFiles.put(nullSafe(partitionValues), file);
         }
         file.writer.add(record);
         file.rows++;
-        if (file.rows >= targetRows) {
+        file.lastWrite = now;
+        if (file.rows >= targetRows || now - file.openedAt >= rolloverMillis) {
             openFiles.remove(partitionValues);
             finish(file);
         } else if (file.rows >= file.nextSizeCheck && reachedTargetSize(file)) {
@@ -146,13 +159,40 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     /**
+     * Rolls files by time as well: a file open for {@code rolloverMillis} is finished after the
+     * record that reaches it, and files not written for {@code inactivityMillis} are finished when
+     * the next record arrives (or when the commit is prepared, as every file is). A finished file
+     * is published with the next commit, as any other.
+     */
+    public void rollByTime(
+            long rolloverMillis, long inactivityMillis, java.util.function.LongSupplier clock) {
+        this.rolloverMillis = rolloverMillis;
+        this.inactivityMillis = inactivityMillis;
+        this.clock = clock;
+    }
+
+    /** Finishes the files, least recently written first, that were not written for too long. */
+    private void finishInactive(long now) throws IOException {
+        java.util.Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
+        while (files.hasNext()) {
+            OpenDataFile<T> file = files.next();
+            if (now - file.lastWrite < inactivityMillis) {
+                // In order of their last write: the rest were written later.
+                return;
+            }
+            files.remove();
+            finish(file);
+        }
+    }
+
+    /**
      * Whether the file (bytes written and those its writer buffers) reached {@code
      * target-file-size}. Asking a writer what it buffers walks its columns, so when the file is
      * below the target the next check is planned half way to where the average row size so far says
      * the target will be, and at most {@value #MAX_ROWS_BETWEEN_SIZE_CHECKS} rows on: a file passes
      * its target by little more than a row, at the cost of a few checks per file.
      */
-    private boolean reachedTargetSize(OpenFile<T> file) throws IOException {
+    private boolean reachedTargetSize(OpenDataFile<T> file) throws IOException {
         file.bufferedAtCheck = file.writer.bufferedBytes();
         long size = file.out.getPos() + (long) (file.bufferedAtCheck * bufferedToFileBytes);
         if (size >= targetBytes) {
@@ -193,8 +233,8 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     private void finishLeastRecentlyWritten() throws IOException {
-        java.util.Iterator<OpenFile<T>> eldest = openFiles.values().iterator();
-        OpenFile<T> file = eldest.next();
+        java.util.Iterator<OpenDataFile<T>> eldest = openFiles.values().iterator();
+        OpenDataFile<T> file = eldest.next();
         eldest.remove();
         finish(file);
     }
@@ -228,7 +268,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         return target;
     }
 
-    private OpenFile<T> open(PartitionTarget partition) throws IOException {
+    private OpenDataFile<T> open(PartitionTarget partition) throws IOException {
         Path target = pathFactory.newTarget(partition.directory);
         Path staged = pathFactory.stagedPathFor(target);
         if (uploads == null) {
@@ -245,14 +285,15 @@ public final class FormatTableWrite<T> implements AutoCloseable {
             out = new StagedOutputStream(fileIO, staged, target);
         }
         try {
-            return new OpenFile<>(staged, target, partition.spec, out, writerFactory.create(out));
+            return new OpenDataFile<>(
+                    staged, target, partition.spec, out, writerFactory.create(out));
         } catch (IOException | RuntimeException e) {
             out.close();
             throw e;
         }
     }
 
-    private void finish(OpenFile<T> file) throws IOException {
+    private void finish(OpenDataFile<T> file) throws IOException {
         long size;
         FileCommitter committer;
         try {
@@ -279,9 +320,9 @@ public final class FormatTableWrite<T> implements AutoCloseable {
      * partition at a time keeps one file open.
      */
     public void finishOpenFiles() throws IOException {
-        List<OpenFile<T>> open = new ArrayList<>(openFiles.values());
+        List<OpenDataFile<T>> open = new ArrayList<>(openFiles.values());
         openFiles.clear();
-        for (OpenFile<T> file : open) {
+        for (OpenDataFile<T> file : open) {
             finish(file);
         }
     }
@@ -343,7 +384,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     private void discardUnprepared() {
-        for (OpenFile<T> file : openFiles.values()) {
+        for (OpenDataFile<T> file : openFiles.values()) {
             file.out.close();
         }
         openFiles.clear();
@@ -360,32 +401,6 @@ public final class FormatTableWrite<T> implements AutoCloseable {
                     .discard();
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
-        }
-    }
-
-    /** A data file being written. */
-    private static final class OpenFile<T> {
-        final Path staged;
-        final Path target;
-        final LinkedHashMap<String, String> spec;
-        final TwoPhaseOutputStream out;
-        final FormatWriter<T> writer;
-        long rows;
-        long nextSizeCheck = 1;
-        long bufferedAtCheck;
-        long finishedSize;
-
-        OpenFile(
-                Path staged,
-                Path target,
-                LinkedHashMap<String, String> spec,
-                TwoPhaseOutputStream out,
-                FormatWriter<T> writer) {
-            this.staged = staged;
-            this.target = target;
-            this.spec = spec;
-            this.out = out;
-            this.writer = writer;
         }
     }
 }

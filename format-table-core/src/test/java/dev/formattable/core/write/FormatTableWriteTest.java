@@ -98,6 +98,39 @@ class FormatTableWriteTest {
     }
 
     @Test
+    void rollsByTimeOpenAndInactiveFiles() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+        long[] now = {0};
+        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
+            write.rollByTime(100, 30, () -> now[0]);
+            write.write(List.of(1), "a");
+            write.write(List.of(2), "b");
+            now[0] = 20;
+            write.write(List.of(1), "c");
+            // Partition 2 was last written at 0: inactive at 30, finished by the next record.
+            now[0] = 40;
+            write.write(List.of(1), "d");
+            // Partition 1's file has been open since 0: the record at 100 rolls it.
+            now[0] = 60;
+            write.write(List.of(1), "e");
+            now[0] = 85;
+            write.write(List.of(1), "f");
+            now[0] = 100;
+            write.write(List.of(1), "g");
+            write.write(List.of(1), "h");
+            List<CommitMessage> messages = write.prepareCommit();
+
+            assertThat(messages)
+                    .extracting(m -> m.partition().get("k") + ":" + m.rowCount())
+                    .containsExactly("2:1", "1:6", "1:1");
+            table.newCommit().append(messages);
+        }
+        assertThat(TestTables.readAll(table))
+                .containsExactly(
+                        "[1]|a", "[1]|c", "[1]|d", "[1]|e", "[1]|f", "[1]|g", "[1]|h", "[2]|b");
+    }
+
+    @Test
     void keepsOneFilePerPartitionAndGoesOnAfterPrepare() throws IOException {
         FormatTable table = table(Map.of(), "k", DataTypes.INT());
         try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {

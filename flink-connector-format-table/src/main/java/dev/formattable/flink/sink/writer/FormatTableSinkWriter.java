@@ -10,6 +10,7 @@ import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.core.write.SizeReporting;
 import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.TimeRolling;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
@@ -22,6 +23,8 @@ import org.apache.flink.types.RowKind;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -97,6 +100,7 @@ public final class FormatTableSinkWriter
             int[] dataPositions,
             boolean inputGroupedByPartition,
             boolean compacted,
+            @Nullable TimeRolling timeRolling,
             Attempt attempt)
             throws IOException {
         this.stagingPrefix =
@@ -108,6 +112,12 @@ public final class FormatTableSinkWriter
         if (compacted) {
             // Compaction reads the files before they are published; a pending upload cannot be.
             write.stageForRename();
+        }
+        if (timeRolling != null) {
+            write.rollByTime(
+                    timeRolling.rolloverMillis(),
+                    timeRolling.inactivityMillis(),
+                    System::currentTimeMillis);
         }
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;

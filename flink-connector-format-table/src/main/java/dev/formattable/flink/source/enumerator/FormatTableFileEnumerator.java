@@ -1,5 +1,8 @@
 package dev.formattable.flink.source.enumerator;
 
+import dev.formattable.core.line.LineReader;
+import dev.formattable.core.options.LineCompression;
+import dev.formattable.core.options.LineFormatOptions;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
@@ -19,7 +22,9 @@ import java.util.UUID;
 
 /**
  * Finds the files of a scan with the core's planner, so the listing is pruned by the partition
- * predicate, and cuts files larger than the target split size into byte ranges.
+ * predicate, and cuts files larger than the target split size into byte ranges (except files of the
+ * line formats that are compressed or whose records end in a delimiter of their own, which are read
+ * whole).
  *
  * <p>Split ids start with a token of this enumerator instance. A continuous source builds a new
  * enumerator when it is restored, while its readers still hold splits of the old one; a plain
@@ -85,12 +90,28 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
             statusCalls = plan.statusCalls();
         }
         List<FileSourceSplit> splits = new ArrayList<>();
+        boolean lineBased = spec.table.options().format().lineBased();
+        // Records ending in a delimiter of one's own are only certain from the file's start.
+        boolean customDelimiter =
+                lineBased
+                        && LineReader.delimiterBytes(
+                                        LineFormatOptions.lineDelimiter(
+                                                spec.table.options().options(),
+                                                spec.table.options().format()))
+                                != null;
         for (DataSplit file : files) {
             Path path = FlinkFileIO.toFlink(file.path());
             long size = file.fileSize();
+            // A compressed stream cannot be entered in the middle: one reader reads it whole.
+            long splitSize =
+                    lineBased
+                                    && LineCompression.ofFileName(file.path().name())
+                                            != LineCompression.NONE
+                            ? Math.max(size, 1)
+                            : spec.splitSize;
             long offset = 0;
             do {
-                long length = Math.min(spec.splitSize, size - offset);
+                long length = Math.min(splitSize, size - offset);
                 splits.add(
                         new FileSourceSplit(
                                 idPrefix + nextId++,

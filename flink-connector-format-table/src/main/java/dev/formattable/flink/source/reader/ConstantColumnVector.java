@@ -51,6 +51,12 @@ final class ConstantColumnVector
         }
     }
 
+    /** The value, as Flink's internal data structures hold it. */
+    @Nullable
+    Object value() {
+        return value;
+    }
+
     @Override
     public boolean isNullAt(int i) {
         return value == null;

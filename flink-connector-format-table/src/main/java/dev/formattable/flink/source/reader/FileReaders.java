@@ -6,6 +6,7 @@ import dev.formattable.flink.format.FileColumnTypes;
 import dev.formattable.flink.format.FooterReadOptions;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.format.ParquetFilters;
+import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.format.orc.OrcTypes;
 
 import org.apache.flink.configuration.Configuration;
@@ -15,6 +16,7 @@ import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.formats.parquet.ParquetInputFile;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.orc.OrcColumnarRowInputFormat;
 import org.apache.flink.orc.OrcFilters;
 import org.apache.flink.orc.shim.OrcShimV230;
@@ -74,6 +76,7 @@ final class FileReaders implements Serializable {
     private final List<OrcFilters.Predicate> orcPredicates;
 
     private transient FooterReadOptions readOptions;
+    private transient LineFormat lineFormat;
     private transient InternalTypeInfo<RowData> produced;
 
     FileReaders(ReadSpec spec, List<? extends Expression> dataFilters) {
@@ -84,7 +87,9 @@ final class FileReaders implements Serializable {
         this.parquetFilter =
                 parquet ? ParquetFilters.toPredicate(dataFilters, columns).orElse(null) : null;
         this.orcPredicates =
-                parquet ? List.of() : FormatFactories.orcPredicates(dataFilters, columns);
+                options.format() == FileFormat.ORC
+                        ? FormatFactories.orcPredicates(dataFilters, columns)
+                        : List.of();
     }
 
     private synchronized FooterReadOptions readOptions() {
@@ -95,8 +100,16 @@ final class FileReaders implements Serializable {
         return readOptions;
     }
 
-    /** Opens the file of {@code split}, reading its footer and nothing else yet. */
-    OpenFile open(FileSourceSplit split) throws IOException {
+    /**
+     * Opens the file of {@code split}, reading its footer and nothing else yet (a line format's
+     * file has none: it is only opened).
+     *
+     * @param dropped counts the lines of a line format dropped as malformed, if given
+     */
+    OpenFile open(FileSourceSplit split, @Nullable Counter dropped) throws IOException {
+        if (options.format().lineBased()) {
+            return new OpenLineFile(split, lineFormat(), spec, dropped);
+        }
         FooterReadOptions read = readOptions();
         if (options.format() == FileFormat.PARQUET) {
             ParquetReadOptions parquet =
@@ -143,6 +156,13 @@ final class FileReaders implements Serializable {
                 ColumnVector[] constants,
                 boolean restore)
                 throws IOException;
+    }
+
+    private synchronized LineFormat lineFormat() {
+        if (lineFormat == null) {
+            lineFormat = new LineFormat(options, spec.dataType);
+        }
+        return lineFormat;
     }
 
     private static RowType readType(RowType dataType, int[] fileFields) {

@@ -24,9 +24,10 @@ import java.util.List;
 /**
  * Reads data files as a {@link ReadSpec} says, with Flink's parquet and orc column readers whose
  * batches already hold the produced columns in order ({@link FileReaders}): rows leave as Flink's
- * columnar rows. Each split's file is opened once, and the types its footer shows decide whether
- * its columns are widened. A NOT NULL column the file lacks fails the read, a limit stops reading,
- * lost and corrupt files are skipped when the table says so, and every error names the file.
+ * columnar rows. Files of the line formats are read line by line ({@link OpenLineFile}). Each
+ * split's file is opened once, and the types its footer shows decide whether its columns are
+ * widened. A NOT NULL column the file lacks fails the read, a limit stops reading, lost and corrupt
+ * files are skipped when the table says so, and every error names the file.
  */
 public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
 
@@ -44,6 +45,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     @Nullable private transient Counter lostSkipped;
     @Nullable private transient Counter corruptSkipped;
+    @Nullable private transient Counter malformedDropped;
 
     /** A format reading as {@code spec} says; {@code dataFilters} let the readers skip data. */
     public FormatTableBulkFormat(ReadSpec spec, List<? extends Expression> dataFilters) {
@@ -56,14 +58,17 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     }
 
     /**
-     * A copy of this format that counts the rows it decodes and the lost and corrupt files it skips
-     * in the given counters: one per source reader, so each subtask reports its own.
+     * A copy of this format that counts the rows it decodes, the lost and corrupt files it skips
+     * and the malformed lines of csv and json it drops in the given counters: one per source
+     * reader, so each subtask reports its own.
      */
-    public FormatTableBulkFormat counting(Counter rows, Counter lost, Counter corrupt) {
+    public FormatTableBulkFormat counting(
+            Counter rows, Counter lost, Counter corrupt, Counter malformed) {
         FormatTableBulkFormat copy = new FormatTableBulkFormat(spec, files);
         copy.rowsRead = rows;
         copy.lostSkipped = lost;
         copy.corruptSkipped = corrupt;
+        copy.malformedDropped = malformed;
         return copy;
     }
 
@@ -83,7 +88,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
             throws IOException {
         FileReaders.OpenFile file;
         try {
-            file = files.open(split);
+            file = files.open(split, malformedDropped);
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
         }

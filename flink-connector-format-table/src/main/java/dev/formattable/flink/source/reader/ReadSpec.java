@@ -2,6 +2,7 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
 
@@ -74,6 +75,7 @@ public final class ReadSpec implements Serializable {
             }
         }
         this.dataType = new RowType(dataFields);
+        LineFormat.check(table.options(), dataType);
         int width = produced.length + b.metadata.size();
         this.dataField = new int[width];
         this.partitionLevel = new int[width];

@@ -61,6 +61,7 @@ class FormatTableSinkWriterTest {
                 new int[] {0},
                 grouped,
                 false,
+                null,
                 FormatTableSinkWriter.Attempt.fresh("job"));
     }
 

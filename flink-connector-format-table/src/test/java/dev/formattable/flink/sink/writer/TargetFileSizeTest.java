@@ -80,6 +80,7 @@ class TargetFileSizeTest {
                         new int[] {0, 1, 2},
                         false,
                         false,
+                        null,
                         FormatTableSinkWriter.Attempt.fresh("job"))) {
             for (int i = 0; i < rows && repetitive; i++) {
                 writer.write(

@@ -40,7 +40,11 @@ class ProducedRowsTest {
             throws IOException {
         BulkFormat<RowData, FileSourceSplit> format =
                 new FormatTableBulkFormat(spec, List.of())
-                        .counting(rows, new SimpleCounter(), new SimpleCounter());
+                        .counting(
+                                rows,
+                                new SimpleCounter(),
+                                new SimpleCounter(),
+                                new SimpleCounter());
         List<String> out = new ArrayList<>();
         for (DataSplit file : table.newScan().plan().splits()) {
             FileSourceSplit split = SinkTables.split(file);

@@ -45,7 +45,11 @@ class SkippedFilesTest {
         RowType type = RowType.of(new IntType());
         return new FormatTableBulkFormat(
                         ReadSpec.builder(table, type).batchSize(16).build(), List.of())
-                .counting(new org.apache.flink.metrics.SimpleCounter(), lost, corrupt);
+                .counting(
+                        new org.apache.flink.metrics.SimpleCounter(),
+                        lost,
+                        corrupt,
+                        new org.apache.flink.metrics.SimpleCounter());
     }
 
     private FileSourceSplit split(java.nio.file.Path file, long size) {

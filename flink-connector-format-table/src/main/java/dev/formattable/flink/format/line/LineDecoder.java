@@ -1,0 +1,174 @@
+package dev.formattable.flink.format.line;
+
+import org.apache.flink.formats.common.TimestampFormat;
+import org.apache.flink.formats.csv.CsvRowDataDeserializationSchema;
+import org.apache.flink.formats.json.JsonRowDataDeserializationSchema;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Turns a line into a row of the columns read, with Flink's csv and json formats: csv by position,
+ * json by name. A line that cannot be read is a {@link MalformedLineException}, or is dropped
+ * (null), or becomes NULLs, as the table's csv mode or json option says.
+ */
+public abstract class LineDecoder {
+
+    /** The row of a line, or null when the line is dropped. */
+    @Nullable
+    public abstract RowData decode(byte[] line, int length) throws MalformedLineException;
+
+    /** A decoder of lines holding {@code fileType}'s columns, giving those {@code read} picks. */
+    static LineDecoder create(LineFormat format, RowType fileType, int[] read) {
+        switch (format.format) {
+            case CSV:
+                return new Csv(format, fileType, read);
+            case JSON:
+                return new Json(format, fileType, read);
+            default:
+                return new Text(read);
+        }
+    }
+
+    /** A line that cannot be read under the table's options; the reader names file and line. */
+    public static final class MalformedLineException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedLineException(String message, @Nullable Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static final class Csv extends LineDecoder {
+        private final CsvRowDataDeserializationSchema schema;
+        private final int[] read;
+        private final boolean permissive;
+        private final boolean drop;
+
+        Csv(LineFormat format, RowType fileType, int[] read) {
+            this.read = read;
+            this.permissive = format.csvMode.equals("PERMISSIVE");
+            this.drop = format.csvMode.equals("DROPMALFORMED");
+            this.schema =
+                    new CsvRowDataDeserializationSchema.Builder(
+                                    fileType, InternalTypeInfo.of(fileType))
+                            .setFieldDelimiter(format.fieldDelimiter)
+                            .setQuoteCharacter(format.quote)
+                            .setEscapeCharacter(format.escape)
+                            .setNullLiteral(format.nullLiteral)
+                            // Fields that cannot be converted are NULL, the rest are kept.
+                            .setIgnoreParseErrors(permissive)
+                            // Fewer fields than columns: the missing ones are NULL; more: ignored.
+                            .setFailOnMissingColumns(false)
+                            .setIgnoreTrailingUnmappable(true)
+                            .build();
+            schema.open(SchemaContext.INSTANCE);
+        }
+
+        @Override
+        public RowData decode(byte[] line, int length) throws MalformedLineException {
+            RowData row;
+            try {
+                row = schema.deserialize(Arrays.copyOf(line, length));
+            } catch (IOException | RuntimeException e) {
+                if (drop) {
+                    return null;
+                }
+                throw new MalformedLineException(rootMessage(e), e);
+            }
+            GenericRowData result = new GenericRowData(read.length);
+            if (row == null) {
+                // An empty line, or one that cannot be parsed at all under PERMISSIVE: all NULL.
+                return result;
+            }
+            GenericRowData full = (GenericRowData) row;
+            for (int i = 0; i < read.length; i++) {
+                result.setField(i, full.getField(read[i]));
+            }
+            return result;
+        }
+    }
+
+    private static final class Json extends LineDecoder {
+        private final JsonRowDataDeserializationSchema schema;
+        private final boolean ignoreErrors;
+
+        Json(LineFormat format, RowType fileType, int[] read) {
+            RowType readType =
+                    new RowType(
+                            Arrays.stream(read)
+                                    .mapToObj(i -> fileType.getFields().get(i))
+                                    .collect(java.util.stream.Collectors.toList()));
+            this.ignoreErrors = format.ignoreParseErrors;
+            this.schema =
+                    new JsonRowDataDeserializationSchema(
+                            readType,
+                            InternalTypeInfo.of(readType),
+                            false,
+                            ignoreErrors,
+                            TimestampFormat.SQL);
+            try {
+                schema.open(SchemaContext.INSTANCE);
+            } catch (Exception e) {
+                throw new IllegalStateException("Cannot set up the json format", e);
+            }
+        }
+
+        @Override
+        public RowData decode(byte[] line, int length) throws MalformedLineException {
+            try {
+                JsonNode node = schema.deserializeToJsonNode(Arrays.copyOf(line, length));
+                if (node == null || !node.isObject()) {
+                    throw new MalformedLineException(
+                            "it is not a json object" + (length == 0 ? " (an empty line)" : ""),
+                            null);
+                }
+                return schema.convertToRowData(node);
+            } catch (IOException | RuntimeException e) {
+                if (ignoreErrors) {
+                    return null;
+                }
+                throw e instanceof MalformedLineException
+                        ? (MalformedLineException) e
+                        : new MalformedLineException(rootMessage(e), e);
+            }
+        }
+    }
+
+    /** A text line is its one column. */
+    private static final class Text extends LineDecoder {
+        private final int width;
+
+        Text(int[] read) {
+            this.width = read.length;
+        }
+
+        @Override
+        public RowData decode(byte[] line, int length) {
+            GenericRowData row = new GenericRowData(width);
+            if (width > 0) {
+                row.setField(
+                        0,
+                        StringData.fromString(new String(line, 0, length, StandardCharsets.UTF_8)));
+            }
+            return row;
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + ": " + t.getMessage();
+    }
+}

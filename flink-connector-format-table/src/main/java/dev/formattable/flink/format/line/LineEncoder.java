@@ -1,0 +1,74 @@
+package dev.formattable.flink.format.line;
+
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.formats.common.TimestampFormat;
+import org.apache.flink.formats.csv.CsvRowDataSerializationSchema;
+import org.apache.flink.formats.json.JsonFormatOptions;
+import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
+import org.apache.flink.table.data.RowData;
+
+import java.nio.charset.StandardCharsets;
+
+/** Turns a row into the bytes of its line, without the line delimiter. */
+public abstract class LineEncoder {
+
+    /** The line's bytes, valid until the next call. */
+    public abstract byte[] encode(RowData row);
+
+    static LineEncoder create(LineFormat format) {
+        switch (format.format) {
+            case CSV:
+                CsvRowDataSerializationSchema.Builder csv =
+                        new CsvRowDataSerializationSchema.Builder(format.dataType)
+                                .setFieldDelimiter(format.fieldDelimiter)
+                                .setQuoteCharacter(format.quote)
+                                .setEscapeCharacter(format.escape)
+                                .setNullLiteral(format.nullLiteral);
+                return new Schema(csv.build());
+            case JSON:
+                return new Schema(
+                        new JsonRowDataSerializationSchema(
+                                format.dataType,
+                                // Paimon's form: '2024-01-02 03:04:05.123', no 'T'.
+                                TimestampFormat.SQL,
+                                JsonFormatOptions.MapNullKeyMode.valueOf(format.mapNullKeyMode),
+                                format.mapNullKeyLiteral,
+                                // Plain digits, as Paimon writes decimals.
+                                true,
+                                false));
+            default:
+                return new Text();
+        }
+    }
+
+    private static final class Schema extends LineEncoder {
+        private final SerializationSchema<RowData> schema;
+
+        Schema(SerializationSchema<RowData> schema) {
+            this.schema = schema;
+            try {
+                schema.open(SchemaContext.INSTANCE);
+            } catch (Exception e) {
+                // Both formats only build their Jackson mappers here.
+                throw new IllegalStateException("Cannot set up " + schema.getClass(), e);
+            }
+        }
+
+        @Override
+        public byte[] encode(RowData row) {
+            return schema.serialize(row);
+        }
+    }
+
+    /** A text line is its one column; NULL is an empty line, as Paimon writes it. */
+    private static final class Text extends LineEncoder {
+        private static final byte[] EMPTY = new byte[0];
+
+        @Override
+        public byte[] encode(RowData row) {
+            return row.isNullAt(0)
+                    ? EMPTY
+                    : row.getString(0).toString().getBytes(StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.formattable.flink.testutils;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** The files of a table directory, as readers see them. */
+public final class TableFiles {
+
+    private TableFiles() {}
+
+    /** The names of the visible files below {@code table}: no hidden or staged ones. */
+    public static List<String> dataFileNames(Path table) throws IOException {
+        try (Stream<Path> files = Files.walk(table)) {
+            return files.filter(Files::isRegularFile)
+                    .map(f -> f.getFileName().toString())
+                    .filter(n -> !n.startsWith(".") && !n.startsWith("_"))
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /** The suffix a line format's file has for a {@code file.compression} value. */
+    public static String lineSuffix(String format, String compression) {
+        switch (compression) {
+            case "none":
+                return "." + format;
+            case "gzip":
+                return "." + format + ".gz";
+            case "bzip2":
+                return "." + format + ".bz2";
+            case "zstd":
+                return "." + format + ".zst";
+            default:
+                return "." + format + "." + compression;
+        }
+    }
+}
