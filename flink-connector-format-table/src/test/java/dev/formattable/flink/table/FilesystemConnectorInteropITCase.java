@@ -4,6 +4,7 @@ import dev.formattable.flink.testutils.FlinkTestBase;
 import dev.formattable.flink.testutils.StatisticsFiles;
 
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.types.Row;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -118,6 +120,34 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
                 List.of("+I[1, a, \"quoted\", x]", "+I[2, null, y]", "+I[3, ünïcödé; \"b\", c, x]");
         assertThat(query(env, "SELECT * FROM ours")).isEqualTo(all);
         assertThat(query(env, "SELECT * FROM fs")).isEqualTo(all);
+    }
+
+    /** Its TIMESTAMP_LTZ text ends in {@code Z} (UTC); ours is Paimon's wall time, both read. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"csv", "json"})
+    void weReadItsTimestampLtz(String format) {
+        TableEnvironment env = batchEnv();
+        for (String connector : List.of("fs", "ours")) {
+            exec(
+                    env,
+                    "CREATE TABLE "
+                            + connector
+                            + " (v INT, moment TIMESTAMP_LTZ(3)) WITH ("
+                            + (connector.equals("fs")
+                                    ? "'connector'='filesystem', 'format'='"
+                                    : "'connector'='format-table', 'csv.mode'='FAILFAST',"
+                                            + " 'file.format'='")
+                            + format
+                            + "', 'path'='"
+                            + dir
+                            + "')");
+        }
+        exec(env, "INSERT INTO fs VALUES (1, TO_TIMESTAMP_LTZ(1704164645123, 3))");
+        exec(env, "INSERT INTO ours VALUES (2, TO_TIMESTAMP_LTZ(0, 3))");
+
+        assertThat(rows(env, "SELECT * FROM ours"))
+                .containsExactlyInAnyOrder(
+                        Row.of(1, Instant.ofEpochMilli(1704164645123L)), Row.of(2, Instant.EPOCH));
     }
 
     @Test

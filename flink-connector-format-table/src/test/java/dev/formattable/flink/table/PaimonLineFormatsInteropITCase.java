@@ -12,6 +12,7 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.data.Timestamp;
 import org.apache.paimon.fs.local.LocalFileIO;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.table.FormatTable;
@@ -26,14 +27,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TimeZone;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -167,6 +171,80 @@ class PaimonLineFormatsInteropITCase extends FlinkTestBase {
         assertThat(read)
                 .containsExactlyInAnyOrder(
                         "from paimon, 1@1", "ünïcödé \"2\"@2", "from flink, 3@3");
+    }
+
+    /**
+     * TIMESTAMP_LTZ goes both ways under a JVM zone that is not UTC: Paimon writes and reads the
+     * wall time of that zone, and so do we.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"csv", "json"})
+    void timestampLtzBothWays(String format) throws Exception {
+        TimeZone saved = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone("Asia/Shanghai"));
+        try {
+            RowType type =
+                    RowType.of(
+                            new org.apache.paimon.types.DataType[] {
+                                DataTypes.INT(), DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(3)
+                            },
+                            new String[] {"id", "moment"});
+            FormatTable paimon =
+                    FormatTable.builder()
+                            .fileIO(LocalFileIO.create())
+                            .identifier(Identifier.create("db", "t"))
+                            .rowType(type)
+                            .partitionKeys(List.of())
+                            .location(dir.toUri().toString())
+                            .format(FormatTable.parseFormat(format))
+                            .options(paimonOptions(format, Map.of()))
+                            .build();
+            BatchWriteBuilder builder = paimon.newBatchWriteBuilder();
+            try (BatchTableWrite write = builder.newWrite();
+                    BatchTableCommit commit = builder.newCommit()) {
+                write.write(GenericRow.of(1, Timestamp.fromEpochMillis(1_704_164_645_123L)));
+                write.write(GenericRow.of(2, null));
+                commit.commit(write.prepareCommit());
+            }
+            TableEnvironment env = batchEnv();
+            exec(
+                    env,
+                    "CREATE TABLE t (id INT, moment TIMESTAMP_LTZ(3)) WITH ('connector'='format-table',"
+                            + " 'path'='"
+                            + dir
+                            + "', 'file.format'='"
+                            + format
+                            + "', 'csv.mode'='FAILFAST')");
+            exec(env, "INSERT INTO t VALUES (3, TO_TIMESTAMP_LTZ(0, 3))");
+
+            assertThat(rows(env, "SELECT * FROM t"))
+                    .containsExactlyInAnyOrder(
+                            Row.of(1, Instant.ofEpochMilli(1_704_164_645_123L)),
+                            Row.of(2, null),
+                            Row.of(3, Instant.EPOCH));
+            // Written as Paimon writes it: Shanghai's wall time, no offset.
+            assertThat(TableFiles.dataFileText(dir))
+                    .contains("2024-01-02 11:04:05.123")
+                    .contains("1970-01-01 08:00:00")
+                    .doesNotContain("Z");
+            List<String> read = new ArrayList<>();
+            ReadBuilder reader = paimon.newReadBuilder();
+            try (RecordReader<InternalRow> r =
+                    reader.newRead().createReader(reader.newScan().plan().splits())) {
+                r.forEachRemaining(
+                        row ->
+                                read.add(
+                                        row.getInt(0)
+                                                + "@"
+                                                + (row.isNullAt(1)
+                                                        ? null
+                                                        : row.getTimestamp(1, 3)
+                                                                .getMillisecond())));
+            }
+            assertThat(read).containsExactlyInAnyOrder("1@1704164645123", "2@null", "3@0");
+        } finally {
+            TimeZone.setDefault(saved);
+        }
     }
 
     private void assertSuffixes(String format, Map<String, String> options) throws IOException {

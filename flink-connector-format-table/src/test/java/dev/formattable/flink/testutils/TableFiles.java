@@ -22,6 +22,20 @@ public final class TableFiles {
         }
     }
 
+    /** The text of the visible files below {@code table}, concatenated (uncompressed ones). */
+    public static String dataFileText(Path table) throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> files = Files.walk(table)) {
+            for (Path f : files.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                String name = f.getFileName().toString();
+                if (!name.startsWith(".") && !name.startsWith("_")) {
+                    text.append(Files.readString(f));
+                }
+            }
+        }
+        return text.toString();
+    }
+
     /** The suffix a line format's file has for a {@code file.compression} value. */
     public static String lineSuffix(String format, String compression) {
         switch (compression) {

@@ -1,5 +1,7 @@
 package dev.formattable.flink.format.line;
 
+import dev.formattable.core.options.FileFormat;
+
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.csv.CsvRowDataDeserializationSchema;
 import org.apache.flink.formats.json.JsonRowDataDeserializationSchema;
@@ -9,12 +11,17 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Turns a line into a row of the columns read, with Flink's csv and json formats: csv by position,
@@ -29,6 +36,27 @@ public abstract class LineDecoder {
 
     /** A decoder of lines holding {@code fileType}'s columns, giving those {@code read} picks. */
     static LineDecoder create(LineFormat format, RowType fileType, int[] read) {
+        RowType readType =
+                new RowType(
+                        Arrays.stream(read)
+                                .mapToObj(i -> fileType.getFields().get(i))
+                                .collect(Collectors.toList()));
+        LocalZoneTimestamps instants = LocalZoneTimestamps.of(readType);
+        if (instants == null) {
+            return createPlain(format, fileType, read);
+        }
+        // Read TIMESTAMP_LTZ columns as text, then take both Paimon's form and Flink's.
+        LineDecoder strings = createPlain(format, LocalZoneTimestamps.asStrings(fileType), read);
+        boolean json = format.format == FileFormat.JSON;
+        return new Instants(
+                strings,
+                instants,
+                readType.getFieldNames(),
+                json ? format.ignoreParseErrors : format.csvMode.equals("PERMISSIVE"),
+                !json && format.csvMode.equals("DROPMALFORMED"));
+    }
+
+    private static LineDecoder createPlain(LineFormat format, RowType fileType, int[] read) {
         switch (format.format) {
             case CSV:
                 return new Csv(format, fileType, read);
@@ -58,9 +86,19 @@ public abstract class LineDecoder {
             this.read = read;
             this.permissive = format.csvMode.equals("PERMISSIVE");
             this.drop = format.csvMode.equals("DROPMALFORMED");
+            // Columns not read are taken as text: nothing to convert, nothing to fail on.
+            List<RowType.RowField> fields = new ArrayList<>();
+            for (int i = 0; i < fileType.getFieldCount(); i++) {
+                RowType.RowField f = fileType.getFields().get(i);
+                int index = i;
+                fields.add(
+                        Arrays.stream(read).anyMatch(r -> r == index)
+                                ? f
+                                : new RowType.RowField(f.getName(), new VarCharType()));
+            }
+            RowType parsed = new RowType(fields);
             this.schema =
-                    new CsvRowDataDeserializationSchema.Builder(
-                                    fileType, InternalTypeInfo.of(fileType))
+                    new CsvRowDataDeserializationSchema.Builder(parsed, InternalTypeInfo.of(parsed))
                             .setFieldDelimiter(format.fieldDelimiter)
                             .setQuoteCharacter(format.quote)
                             .setEscapeCharacter(format.escape)
@@ -107,7 +145,7 @@ public abstract class LineDecoder {
                     new RowType(
                             Arrays.stream(read)
                                     .mapToObj(i -> fileType.getFields().get(i))
-                                    .collect(java.util.stream.Collectors.toList()));
+                                    .collect(Collectors.toList()));
             this.ignoreErrors = format.ignoreParseErrors;
             this.schema =
                     new JsonRowDataDeserializationSchema(
@@ -141,6 +179,61 @@ public abstract class LineDecoder {
                         ? (MalformedLineException) e
                         : new MalformedLineException(rootMessage(e), e);
             }
+        }
+    }
+
+    /** Converts the TIMESTAMP_LTZ columns another decoder read as text. */
+    private static final class Instants extends LineDecoder {
+        private final LineDecoder strings;
+        private final LocalZoneTimestamps instants;
+        private final List<String> names;
+        private final boolean nullOnError;
+        private final boolean drop;
+
+        Instants(
+                LineDecoder strings,
+                LocalZoneTimestamps instants,
+                List<String> names,
+                boolean nullOnError,
+                boolean drop) {
+            this.strings = strings;
+            this.instants = instants;
+            this.names = names;
+            this.nullOnError = nullOnError;
+            this.drop = drop;
+        }
+
+        @Override
+        public RowData decode(byte[] line, int length) throws MalformedLineException {
+            GenericRowData row = (GenericRowData) strings.decode(line, length);
+            if (row == null) {
+                return null;
+            }
+            int[] positions = instants.positions();
+            for (int k = 0; k < positions.length; k++) {
+                StringData text = (StringData) row.getField(positions[k]);
+                if (text == null) {
+                    continue;
+                }
+                try {
+                    row.setField(positions[k], instants.parse(text, instants.precisionAt(k)));
+                } catch (DateTimeException e) {
+                    if (drop) {
+                        return null;
+                    }
+                    if (!nullOnError) {
+                        throw new MalformedLineException(
+                                String.format(
+                                        "column '%s' holds '%s', which is not a TIMESTAMP_LTZ"
+                                                + " (yyyy-MM-dd HH:mm:ss[.fraction] in the JVM's"
+                                                + " time zone, or in UTC ending in Z)",
+                                        names.get(positions[k]), text),
+                                e);
+                    }
+                    row.setField(positions[k], null);
+                }
+            }
+            return row;
         }
     }
 

@@ -6,6 +6,9 @@ import org.apache.flink.formats.csv.CsvRowDataSerializationSchema;
 import org.apache.flink.formats.json.JsonFormatOptions;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
 
@@ -16,26 +19,33 @@ public abstract class LineEncoder {
     public abstract byte[] encode(RowData row);
 
     static LineEncoder create(LineFormat format) {
+        // TIMESTAMP_LTZ columns are written as Paimon writes them, as wall times.
+        LocalZoneTimestamps instants = LocalZoneTimestamps.of(format.dataType);
+        RowType type =
+                instants == null
+                        ? format.dataType
+                        : LocalZoneTimestamps.asWallTimes(format.dataType);
         switch (format.format) {
             case CSV:
                 CsvRowDataSerializationSchema.Builder csv =
-                        new CsvRowDataSerializationSchema.Builder(format.dataType)
+                        new CsvRowDataSerializationSchema.Builder(type)
                                 .setFieldDelimiter(format.fieldDelimiter)
                                 .setQuoteCharacter(format.quote)
                                 .setEscapeCharacter(format.escape)
                                 .setNullLiteral(format.nullLiteral);
-                return new Schema(csv.build());
+                return new Schema(csv.build(), instants);
             case JSON:
                 return new Schema(
                         new JsonRowDataSerializationSchema(
-                                format.dataType,
+                                type,
                                 // Paimon's form: '2024-01-02 03:04:05.123', no 'T'.
                                 TimestampFormat.SQL,
                                 JsonFormatOptions.MapNullKeyMode.valueOf(format.mapNullKeyMode),
                                 format.mapNullKeyLiteral,
                                 // Plain digits, as Paimon writes decimals.
                                 true,
-                                false));
+                                false),
+                        instants);
             default:
                 return new Text();
         }
@@ -43,9 +53,11 @@ public abstract class LineEncoder {
 
     private static final class Schema extends LineEncoder {
         private final SerializationSchema<RowData> schema;
+        @Nullable private final LocalZoneTimestamps instants;
 
-        Schema(SerializationSchema<RowData> schema) {
+        Schema(SerializationSchema<RowData> schema, @Nullable LocalZoneTimestamps instants) {
             this.schema = schema;
+            this.instants = instants;
             try {
                 schema.open(SchemaContext.INSTANCE);
             } catch (Exception e) {
@@ -56,7 +68,7 @@ public abstract class LineEncoder {
 
         @Override
         public byte[] encode(RowData row) {
-            return schema.serialize(row);
+            return schema.serialize(instants == null ? row : instants.toWallTimes(row));
         }
     }
 
