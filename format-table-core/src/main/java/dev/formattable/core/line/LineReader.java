@@ -87,10 +87,76 @@ public final class LineReader implements Closeable {
             return null;
         }
         length = 0;
+        return delimiter == null ? nextLine() : nextDelimited();
+    }
+
+    /**
+     * A record ending at a line break: the buffer is scanned for the break (outside quotes, for
+     * csv) and each scanned stretch copied at once.
+     */
+    private byte[] nextLine() throws IOException {
+        State state = State.FIELD_START;
+        // The byte after an escape character is taken as it is, line breaks too.
+        boolean escaped = false;
+        while (true) {
+            if (pos >= limit && !fill()) {
+                // The last record of a file without a final line break.
+                return record;
+            }
+            int i = pos;
+            byte b = 0;
+            if (quoting == null) {
+                while (i < limit) {
+                    b = buffer[i];
+                    if (b == '\n' || b == '\r') {
+                        break;
+                    }
+                    i++;
+                }
+            } else {
+                while (i < limit) {
+                    b = buffer[i];
+                    if (escaped) {
+                        escaped = false;
+                    } else if (state == State.IN_QUOTES) {
+                        if (b == quoting.escape) {
+                            escaped = true;
+                        } else if (b == quoting.quote) {
+                            state = State.AFTER_QUOTE;
+                        }
+                    } else if (!quoting.special[b & 0xFF]) {
+                        // The bulk of a record: any other byte makes the field unquoted.
+                        state = State.UNQUOTED;
+                    } else if (b == '\n' || b == '\r') {
+                        break;
+                    } else {
+                        state = quoting.next(state, b);
+                        if (state == State.ESCAPED) {
+                            escaped = true;
+                            state = State.UNQUOTED;
+                        }
+                    }
+                    i++;
+                }
+            }
+            append(pos, i);
+            if (i == limit) {
+                pos = limit;
+                continue;
+            }
+            pos = i + 1;
+            if (b == '\r' && (pos < limit || fill()) && buffer[pos] == '\n') {
+                pos++;
+            }
+            return record;
+        }
+    }
+
+    /** A record ending at another delimiter, matched byte by byte (such files are read whole). */
+    private byte[] nextDelimited() throws IOException {
         State state = State.FIELD_START;
         while (true) {
             if (pos >= limit && !fill()) {
-                // The last record of a file without a final delimiter.
                 return record;
             }
             byte b = buffer[pos++];
@@ -105,19 +171,8 @@ public final class LineReader implements Closeable {
                 }
                 continue;
             }
-            if (delimiter == null) {
-                if (b == '\n') {
-                    return record;
-                }
-                if (b == '\r') {
-                    if ((pos < limit || fill()) && buffer[pos] == '\n') {
-                        pos++;
-                    }
-                    return record;
-                }
-            }
             append(b);
-            if (delimiter != null && endsWithDelimiter()) {
+            if (endsWithDelimiter()) {
                 length -= delimiter.length;
                 return record;
             }
@@ -161,6 +216,15 @@ public final class LineReader implements Closeable {
             record = Arrays.copyOf(record, record.length * 2);
         }
         record[length++] = b;
+    }
+
+    private void append(int from, int to) {
+        int n = to - from;
+        if (length + n > record.length) {
+            record = Arrays.copyOf(record, Math.max(record.length * 2, length + n));
+        }
+        System.arraycopy(buffer, from, record, length, n);
+        length += n;
     }
 
     private boolean fill() throws IOException {
@@ -239,10 +303,16 @@ public final class LineReader implements Closeable {
         private final byte quote;
         private final byte escape;
 
+        /** The bytes that may change the state outside quotes, line breaks included. */
+        private final boolean[] special = new boolean[256];
+
         private CsvQuoting(byte field, byte quote, byte escape) {
             this.field = field;
             this.quote = quote;
             this.escape = escape;
+            for (byte b : new byte[] {field, quote, escape, '\n', '\r'}) {
+                special[b & 0xFF] = true;
+            }
         }
 
         /** The quoting of these csv characters, or null if one of them is not ASCII. */

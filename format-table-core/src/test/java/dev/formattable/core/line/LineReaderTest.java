@@ -5,7 +5,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +92,47 @@ class LineReaderTest {
                         "3,\"escaped \\\" quote\nand break\",z",
                         "4,inch\"es,\"\"",
                         "5,back\\\\slash");
+    }
+
+    /**
+     * The stream handing out one to three bytes per read puts a buffer's end at every place of a
+     * record: inside quotes, after an escape, between a {@code \r} and its {@code \n}.
+     */
+    @Test
+    void recordsCrossingTheEndsOfReadsAreWhole() throws IOException {
+        LineReader.CsvQuoting csv = LineReader.CsvQuoting.of(',', '"', '\\');
+        String file =
+                "1,\"two\nlines\",x\r\n"
+                        + "2,\"a \"\"quoted\"\"\r\nword\",y\r"
+                        + "3,\"escaped \\\" quote\nand break\",z\n"
+                        + "4,un\\\nquoted break\r\n"
+                        + "5,back\\\\slash";
+        List<String> expected =
+                List.of(
+                        "1,\"two\nlines\",x",
+                        "2,\"a \"\"quoted\"\"\r\nword\",y",
+                        "3,\"escaped \\\" quote\nand break\",z",
+                        "4,un\\\nquoted break",
+                        "5,back\\\\slash");
+        byte[] bytes = file.getBytes(StandardCharsets.UTF_8);
+        for (int seed = 0; seed < 20; seed++) {
+            Random random = new Random(seed);
+            InputStream trickle =
+                    new FilterInputStream(new ByteArrayInputStream(bytes)) {
+                        @Override
+                        public int read(byte[] b, int off, int len) throws IOException {
+                            return super.read(b, off, Math.min(len, 1 + random.nextInt(3)));
+                        }
+                    };
+            List<String> records = new ArrayList<>();
+            try (LineReader reader = new LineReader(trickle, 0, Long.MAX_VALUE, null, csv)) {
+                byte[] r;
+                while ((r = reader.next()) != null) {
+                    records.add(new String(r, 0, reader.length(), StandardCharsets.UTF_8));
+                }
+            }
+            assertThat(records).as("seed %d", seed).isEqualTo(expected);
+        }
     }
 
     @Test

@@ -2,16 +2,27 @@ package dev.formattable.flink.format.line;
 
 import dev.formattable.core.options.FileFormat;
 
+import org.apache.flink.formats.common.Converter;
 import org.apache.flink.formats.common.TimestampFormat;
-import org.apache.flink.formats.csv.CsvRowDataDeserializationSchema;
-import org.apache.flink.formats.json.JsonRowDataDeserializationSchema;
+import org.apache.flink.formats.csv.CsvToRowDataConverters;
+import org.apache.flink.formats.json.JsonParserRowDataDeserializationSchema;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonFactory;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonToken;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.NullNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.TextNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.dataformat.csv.CsvParser;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.util.Collector;
 
 import javax.annotation.Nullable;
 
@@ -76,8 +87,16 @@ public abstract class LineDecoder {
         }
     }
 
+    /**
+     * csv with Flink's csv format: Jackson's csv parser turns the line into an array of its fields
+     * (cheaper than the object by column names that Flink's schema builds), and Flink's converters
+     * turn the fields into the row's values by position.
+     */
     private static final class Csv extends LineDecoder {
-        private final CsvRowDataDeserializationSchema schema;
+        private final JsonFactory factory;
+        private final CsvSchema schema;
+        private final Converter<JsonNode, Object, Void> converter;
+        private final JsonNode emptyLine;
         private final int[] read;
         private final boolean permissive;
         private final boolean drop;
@@ -96,49 +115,92 @@ public abstract class LineDecoder {
                                 ? f
                                 : new RowType.RowField(f.getName(), new VarCharType()));
             }
-            RowType parsed = new RowType(fields);
-            this.schema =
-                    new CsvRowDataDeserializationSchema.Builder(parsed, InternalTypeInfo.of(parsed))
-                            .setFieldDelimiter(format.fieldDelimiter)
-                            .setQuoteCharacter(format.quote)
-                            .setEscapeCharacter(format.escape)
-                            .setNullLiteral(format.nullLiteral)
-                            // Fields that cannot be converted are NULL, the rest are kept.
-                            .setIgnoreParseErrors(permissive)
-                            // Fewer fields than columns: the missing ones are NULL; more: ignored.
-                            .setFailOnMissingColumns(false)
-                            .setIgnoreTrailingUnmappable(true)
-                            .build();
-            schema.open(SchemaContext.INSTANCE);
+            // Under PERMISSIVE a field that cannot be converted is NULL and the rest are kept.
+            this.converter =
+                    new CsvToRowDataConverters(permissive)
+                            .createRowConverter(new RowType(fields), false);
+            // No columns in the schema: each record is an array of its fields.
+            CsvSchema schema =
+                    CsvSchema.emptySchema()
+                            .withColumnSeparator(format.fieldDelimiter)
+                            .withQuoteChar(format.quote)
+                            .withEscapeChar(format.escape)
+                            .withNullValue(format.nullLiteral);
+            this.factory = new CsvMapper().getFactory();
+            this.schema = schema;
+            // An empty line is one empty field.
+            this.emptyLine =
+                    JsonNodeFactory.instance
+                            .arrayNode()
+                            .add(
+                                    format.nullLiteral.isEmpty()
+                                            ? NullNode.getInstance()
+                                            : TextNode.valueOf(""));
+        }
+
+        /** The line's fields, read token by token: no tree binding per line. */
+        private JsonNode fields(byte[] line, int length) throws IOException {
+            ArrayNode fields = JsonNodeFactory.instance.arrayNode();
+            try (CsvParser parser = (CsvParser) factory.createParser(line, 0, length)) {
+                parser.setSchema(schema);
+                if (parser.nextToken() != JsonToken.START_ARRAY) {
+                    return fields;
+                }
+                JsonToken token;
+                while ((token = parser.nextToken()) != null && token != JsonToken.END_ARRAY) {
+                    fields.add(
+                            token == JsonToken.VALUE_NULL
+                                    ? NullNode.getInstance()
+                                    : TextNode.valueOf(parser.getText()));
+                }
+            }
+            return fields;
         }
 
         @Override
         public RowData decode(byte[] line, int length) throws MalformedLineException {
-            RowData row;
+            GenericRowData full;
             try {
-                row = schema.deserialize(Arrays.copyOf(line, length));
+                JsonNode fields = length == 0 ? emptyLine : fields(line, length);
+                full = (GenericRowData) converter.convert(fields, null);
             } catch (IOException | RuntimeException e) {
                 if (drop) {
                     return null;
                 }
-                throw new MalformedLineException(rootMessage(e), e);
+                if (!permissive) {
+                    throw new MalformedLineException(rootMessage(e), e);
+                }
+                // A line that cannot be parsed at all: all NULL.
+                full = null;
             }
             GenericRowData result = new GenericRowData(read.length);
-            if (row == null) {
-                // An empty line, or one that cannot be parsed at all under PERMISSIVE: all NULL.
-                return result;
-            }
-            GenericRowData full = (GenericRowData) row;
-            for (int i = 0; i < read.length; i++) {
-                result.setField(i, full.getField(read[i]));
+            if (full != null) {
+                for (int i = 0; i < read.length; i++) {
+                    result.setField(i, full.getField(read[i]));
+                }
             }
             return result;
         }
     }
 
+    /**
+     * json with Flink's json format, on its streaming parser (no tree of the line is built): fields
+     * by name in any order, a missing one NULL.
+     */
     private static final class Json extends LineDecoder {
-        private final JsonRowDataDeserializationSchema schema;
+        private final JsonParserRowDataDeserializationSchema schema;
         private final boolean ignoreErrors;
+        private RowData row;
+        private final Collector<RowData> out =
+                new Collector<RowData>() {
+                    @Override
+                    public void collect(RowData record) {
+                        row = record;
+                    }
+
+                    @Override
+                    public void close() {}
+                };
 
         Json(LineFormat format, RowType fileType, int[] read) {
             RowType readType =
@@ -148,7 +210,7 @@ public abstract class LineDecoder {
                                     .collect(Collectors.toList()));
             this.ignoreErrors = format.ignoreParseErrors;
             this.schema =
-                    new JsonRowDataDeserializationSchema(
+                    new JsonParserRowDataDeserializationSchema(
                             readType,
                             InternalTypeInfo.of(readType),
                             false,
@@ -163,22 +225,26 @@ public abstract class LineDecoder {
 
         @Override
         public RowData decode(byte[] line, int length) throws MalformedLineException {
-            try {
-                JsonNode node = schema.deserializeToJsonNode(Arrays.copyOf(line, length));
-                if (node == null || !node.isObject()) {
-                    throw new MalformedLineException(
-                            "it is not a json object" + (length == 0 ? " (an empty line)" : ""),
-                            null);
-                }
-                return schema.convertToRowData(node);
-            } catch (IOException | RuntimeException e) {
+            // The parser would take an array as several rows; a line holds one object.
+            int first = 0;
+            while (first < length && Character.isWhitespace(line[first])) {
+                first++;
+            }
+            if (first == length || line[first] != '{') {
                 if (ignoreErrors) {
                     return null;
                 }
-                throw e instanceof MalformedLineException
-                        ? (MalformedLineException) e
-                        : new MalformedLineException(rootMessage(e), e);
+                throw new MalformedLineException(
+                        "it is not a json object" + (length == 0 ? " (an empty line)" : ""), null);
             }
+            row = null;
+            try {
+                schema.deserialize(Arrays.copyOf(line, length), out);
+            } catch (IOException | RuntimeException e) {
+                throw new MalformedLineException(rootMessage(e), e);
+            }
+            // Null when the line could not be parsed and errors are ignored.
+            return row;
         }
     }
 
