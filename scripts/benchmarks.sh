@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks: this connector against Flink's filesystem connector (and the raw parquet/orc
 # readers) on the same data in the same run; prints one table. See docs/benchmarks.md.
-#   ./scripts/benchmarks.sh [--scale tiny|small|large] [--pairs N] [--only write,scan,...]
+#   ./scripts/benchmarks.sh [--scale tiny|small|medium|large] [--pairs N] [--only write,scan,...]
 # Always builds the benchmarks module and everything it depends on from this checkout (-am), so
 # no stale snapshot of our own modules is ever used. Tests are skipped in that build.
 set -euo pipefail

@@ -39,7 +39,7 @@ public final class Args {
     }
 
     /**
-     * Parses {@code [--scale small|large] [--pairs N] [--only a,b] [--work-dir DIR]}.
+     * Parses {@code [--scale tiny|small|medium|large] [--pairs N] [--only a,b] [--work-dir DIR]}.
      *
      * @throws IllegalArgumentException naming what is wrong
      */
@@ -88,7 +88,7 @@ public final class Args {
     }
 
     static String usage() {
-        return "usage: benchmarks.sh [--scale small|large] [--pairs N>=5] [--only "
+        return "usage: benchmarks.sh [--scale tiny|small|medium|large] [--pairs N>=5] [--only "
                 + String.join(",", SCENARIOS)
                 + "] [--work-dir DIR]";
     }

@@ -7,6 +7,7 @@ public enum Scale {
     /** A smoke test of the harness; its figures mean little. */
     TINY(50_000, 1_000_000, 1_000, 200, 20_000),
     SMALL(300_000, 10_000_000, 10_000, 500, 50_000),
+    MEDIUM(1_500_000, 20_000_000, 10_000, 500, 200_000),
     LARGE(5_000_000, 50_000_000, 10_000, 10_000, 2_000_000);
 
     /** Rows of the 20-column table that is written and scanned. */
@@ -37,7 +38,7 @@ public enum Scale {
             return valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
-                    "Unknown scale '" + name + "', expected tiny, small or large");
+                    "Unknown scale '" + name + "', expected tiny, small, medium or large");
         }
     }
 }

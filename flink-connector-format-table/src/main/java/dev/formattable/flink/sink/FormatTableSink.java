@@ -113,13 +113,16 @@ public final class FormatTableSink
     public FormatTableSinkWriter restoreWriter(
             WriterInitContext context, Collection<FormatTableWriterState> recoveredState)
             throws IOException {
-        return newWriter(
-                new FormatTableSinkWriter.Attempt(
-                        jobToken(context.getJobInfo().getJobId().toHexString()),
-                        context.getTaskInfo().getIndexOfThisSubtask(),
-                        context.getTaskInfo().getAttemptNumber(),
-                        context.getRestoredCheckpointId(),
-                        recoveredState));
+        FormatTableSinkWriter writer =
+                newWriter(
+                        new FormatTableSinkWriter.Attempt(
+                                jobToken(context.getJobInfo().getJobId().toHexString()),
+                                context.getTaskInfo().getIndexOfThisSubtask(),
+                                context.getTaskInfo().getAttemptNumber(),
+                                context.getRestoredCheckpointId(),
+                                recoveredState));
+        writer.checkTimedOutFiles(context.getProcessingTimeService());
+        return writer;
     }
 
     /**

@@ -25,7 +25,9 @@ public final class TimeRolling implements Serializable {
                     .defaultValue(Duration.ofMinutes(30))
                     .withDescription(
                             "The longest a csv, json or text file stays open: the row that"
-                                    + " reaches it finishes the file. Files are published at"
+                                    + " reaches it, or the next check (see"
+                                    + " 'sink.rolling-policy.check-interval'), finishes the"
+                                    + " file. Files are published at"
                                     + " the next checkpoint (or the end of a batch job) as"
                                     + " before. The filesystem connector's option of the same"
                                     + " name; parquet and orc roll by size and checkpoint only.");
@@ -35,21 +37,35 @@ public final class TimeRolling implements Serializable {
                     .durationType()
                     .defaultValue(Duration.ofMinutes(30))
                     .withDescription(
-                            "A csv, json or text file not written for this long is finished when"
-                                    + " the writer's next row arrives (and at every checkpoint"
-                                    + " anyway). The filesystem connector's option of the same"
+                            "A csv, json or text file not written for this long is finished at"
+                                    + " the next check (see"
+                                    + " 'sink.rolling-policy.check-interval') or when the"
+                                    + " writer's next row arrives, and at every checkpoint"
+                                    + " anyway. The filesystem connector's option of the same"
                                     + " name.");
+
+    public static final ConfigOption<Duration> CHECK_INTERVAL =
+            ConfigOptions.key("sink.rolling-policy.check-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofMinutes(1))
+                    .withDescription(
+                            "How often a writer of csv, json or text files checks, between"
+                                    + " rows, for files past the rollover or inactivity"
+                                    + " interval, and finishes them. The filesystem connector's"
+                                    + " option of the same name and default.");
 
     private final long rolloverMillis;
     private final long inactivityMillis;
+    private final long checkMillis;
 
-    private TimeRolling(long rolloverMillis, long inactivityMillis) {
+    private TimeRolling(long rolloverMillis, long inactivityMillis, long checkMillis) {
         this.rolloverMillis = rolloverMillis;
         this.inactivityMillis = inactivityMillis;
+        this.checkMillis = checkMillis;
     }
 
     public static List<ConfigOption<?>> all() {
-        return List.of(ROLLOVER_INTERVAL, INACTIVITY_INTERVAL);
+        return List.of(ROLLOVER_INTERVAL, INACTIVITY_INTERVAL, CHECK_INTERVAL);
     }
 
     /**
@@ -62,7 +78,8 @@ public final class TimeRolling implements Serializable {
         Configuration conf = Configuration.fromMap(options);
         return new TimeRolling(
                 positive(conf, options, ROLLOVER_INTERVAL),
-                positive(conf, options, INACTIVITY_INTERVAL));
+                positive(conf, options, INACTIVITY_INTERVAL),
+                positive(conf, options, CHECK_INTERVAL));
     }
 
     private static long positive(
@@ -80,5 +97,9 @@ public final class TimeRolling implements Serializable {
 
     public long inactivityMillis() {
         return inactivityMillis;
+    }
+
+    public long checkMillis() {
+        return checkMillis;
     }
 }

@@ -216,6 +216,15 @@ class LineFormatsITCase extends FlinkTestBase {
                 .hasStackTraceContaining(
                         "'sink.rolling-policy.inactivity-interval'='0 s' must be a positive"
                                 + " duration");
+        exec(
+                env,
+                "CREATE TABLE bad2 (id BIGINT) WITH ('connector'='format-table', 'path'='"
+                        + dir.resolve("bad2")
+                        + "', 'file.format'='csv', 'sink.rolling-policy.check-interval'='0 ms')");
+        assertThatThrownBy(() -> env.executeSql("INSERT INTO bad2 VALUES (1)"))
+                .hasStackTraceContaining(
+                        "'sink.rolling-policy.check-interval'='0 ms' must be a positive"
+                                + " duration");
     }
 
     @Test

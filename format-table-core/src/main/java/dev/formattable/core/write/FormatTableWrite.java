@@ -171,6 +171,27 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         this.clock = clock;
     }
 
+    /**
+     * Finishes, without waiting for a record, the files open for {@code rolloverMillis} and those
+     * not written for {@code inactivityMillis} (see {@link #rollByTime}): what a writer calls at
+     * intervals, so that an idle file is not left open until the next commit. Nothing without
+     * {@link #rollByTime}.
+     */
+    public void finishTimedOut() throws IOException {
+        if (clock == null || closed) {
+            return;
+        }
+        long now = clock.getAsLong();
+        java.util.Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
+        while (files.hasNext()) {
+            OpenDataFile<T> file = files.next();
+            if (now - file.lastWrite >= inactivityMillis || now - file.openedAt >= rolloverMillis) {
+                files.remove();
+                finish(file);
+            }
+        }
+    }
+
     /** Finishes the files, least recently written first, that were not written for too long. */
     private void finishInactive(long now) throws IOException {
         java.util.Iterator<OpenDataFile<T>> files = openFiles.values().iterator();

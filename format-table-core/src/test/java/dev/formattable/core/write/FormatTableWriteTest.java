@@ -131,6 +131,45 @@ class FormatTableWriteTest {
     }
 
     @Test
+    void aCheckFinishesTimedOutFilesWithoutARecord() throws IOException {
+        FormatTable table = table(Map.of(), "k", DataTypes.INT());
+        long[] now = {0};
+        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
+            write.finishTimedOut();
+            write.rollByTime(100, 30, () -> now[0]);
+            write.write(List.of(1), "a");
+            now[0] = 20;
+            write.write(List.of(2), "b");
+            now[0] = 35;
+            write.finishTimedOut();
+            // Partition 1 was idle for 35, partition 2 for 15.
+            assertThat(write.openFiles()).isEqualTo(1);
+            // Partition 3 opens at 90 and is written every 20: never idle for 30.
+            for (String row : new String[] {"c", "d", "e", "f", "g"}) {
+                now[0] += row.equals("c") ? 55 : 20;
+                write.write(List.of(3), row);
+            }
+            // Partition 2 went with the record at 90 (idle since 20).
+            assertThat(write.openFiles()).isEqualTo(1);
+            now[0] = 189;
+            write.finishTimedOut();
+            assertThat(write.openFiles()).isEqualTo(1);
+            // Idle for 25 only, but open since 90: the rollover interval finishes it.
+            now[0] = 195;
+            write.finishTimedOut();
+            assertThat(write.openFiles()).isZero();
+            List<CommitMessage> messages = write.prepareCommit();
+
+            assertThat(messages)
+                    .extracting(m -> m.partition().get("k") + ":" + m.rowCount())
+                    .containsExactly("1:1", "2:1", "3:5");
+            table.newCommit().append(messages);
+        }
+        assertThat(TestTables.readAll(table))
+                .containsExactly("[1]|a", "[2]|b", "[3]|c", "[3]|d", "[3]|e", "[3]|f", "[3]|g");
+    }
+
+    @Test
     void keepsOneFilePerPartitionAndGoesOnAfterPrepare() throws IOException {
         FormatTable table = table(Map.of(), "k", DataTypes.INT());
         try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {

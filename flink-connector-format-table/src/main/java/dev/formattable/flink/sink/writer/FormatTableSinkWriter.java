@@ -13,6 +13,7 @@ import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.TimeRolling;
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
@@ -58,6 +59,9 @@ public final class FormatTableSinkWriter
     private final LogicalType[] partitionTypes;
     private final ProjectedRowData dataRow;
     private final String stagingPrefix;
+    @Nullable private final TimeRolling timeRolling;
+    @Nullable private ProcessingTimeService timers;
+    private boolean closed;
     private boolean inputGroupedByPartition;
     private List<Object> lastPartition;
     // Partitions whose files were finished because the input moved on; only while grouped.
@@ -113,6 +117,7 @@ public final class FormatTableSinkWriter
             // Compaction reads the files before they are published; a pending upload cannot be.
             write.stageForRename();
         }
+        this.timeRolling = timeRolling;
         if (timeRolling != null) {
             write.rollByTime(
                     timeRolling.rolloverMillis(),
@@ -260,8 +265,40 @@ public final class FormatTableSinkWriter
                 new FormatTableWriterState(stagingPrefix, checkpointId, handedOutDirectories));
     }
 
+    /**
+     * With time rolling, finishes the files past its intervals at every check interval, between
+     * rows, on the task's timers (which are the clock of the intervals from now on), as the {@code
+     * filesystem} connector does: an idle writer does not keep its files open until the next
+     * checkpoint. Nothing without time rolling.
+     */
+    public void checkTimedOutFiles(ProcessingTimeService timers) {
+        if (timeRolling == null) {
+            return;
+        }
+        this.timers = timers;
+        write.rollByTime(
+                timeRolling.rolloverMillis(),
+                timeRolling.inactivityMillis(),
+                timers::getCurrentProcessingTime);
+        scheduleCheck();
+    }
+
+    private void scheduleCheck() {
+        timers.registerTimer(
+                timers.getCurrentProcessingTime() + timeRolling.checkMillis(), this::check);
+    }
+
+    private void check(long time) throws IOException {
+        if (closed) {
+            return;
+        }
+        write.finishTimedOut();
+        scheduleCheck();
+    }
+
     @Override
     public void close() {
+        closed = true;
         write.close();
     }
 }

@@ -91,6 +91,40 @@ class SinkWriterOperatorHarnessTest {
         return DataFilePathFactory.stagingTokenOf(m.stagedPath().name()).orElseThrow();
     }
 
+    /**
+     * A csv file not written for the inactivity interval is finished by the writer's check on the
+     * task's timers, before any other row or checkpoint, as the filesystem connector does.
+     */
+    @Test
+    void anIdleCsvFileIsFinishedByTheCheckBetweenRows() throws Exception {
+        FormatTable table =
+                SinkTables.table(
+                        new FlinkFileIO(),
+                        dir,
+                        Map.of(
+                                "file.format", "csv",
+                                "sink.rolling-policy.inactivity-interval", "10 s",
+                                "sink.rolling-policy.check-interval", "1 s"));
+        try (var harness = harness(SinkTables.sink(table))) {
+            harness.setProcessingTime(0);
+            harness.open();
+            process(harness, row(1, "a"));
+            java.nio.file.Path staged = dir.resolve(SinkTables.stagedFiles(dir).get(0));
+            // Buffered by the open file's writer.
+            assertThat(Files.readString(staged)).isEmpty();
+            harness.setProcessingTime(9_000);
+            assertThat(Files.readString(staged)).isEmpty();
+
+            harness.setProcessingTime(11_000);
+            assertThat(Files.readString(staged)).isEqualTo("1\n");
+            process(harness, row(2, "a"));
+            harness.prepareSnapshotPreBarrier(1);
+            assertThat(emitted(harness.extractOutputValues(), 1).messages())
+                    .extracting(CommitMessage::rowCount)
+                    .containsExactly(1L, 1L);
+        }
+    }
+
     @Test
     void emitsTheStagedFilesOfEachCheckpointBeforeItsBarrier() throws Exception {
         FormatTable table = SinkTables.table(dir);
