@@ -29,7 +29,7 @@ class StandaloneClusterITCase {
     @TempDir Path warehouse;
 
     @ParameterizedTest
-    @ValueSource(strings = {"parquet", "orc"})
+    @ValueSource(strings = {"parquet", "orc", "csv", "json"})
     void createInsertOverwriteAndQuery(String format) throws IOException {
         Path table = warehouse.resolve("t");
         scenarios.createInsertOverwriteAndQuery(table.toUri().toString(), format);
