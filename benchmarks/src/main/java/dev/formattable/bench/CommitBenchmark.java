@@ -6,9 +6,9 @@ import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
-import dev.formattable.core.write.DataFilePathFactory;
 import dev.formattable.flink.fs.FlinkFileIO;
 
 import org.apache.flink.connector.file.table.EmptyMetaStoreFactory;

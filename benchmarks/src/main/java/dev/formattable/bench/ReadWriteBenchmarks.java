@@ -1,7 +1,7 @@
 package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
-import dev.formattable.flink.format.Footers;
+import dev.formattable.flink.stats.Footers;
 
 import org.apache.flink.table.api.TableEnvironment;
 

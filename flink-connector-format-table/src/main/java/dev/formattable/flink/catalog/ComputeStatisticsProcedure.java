@@ -64,7 +64,11 @@ public final class ComputeStatisticsProcedure implements Procedure {
         try {
             reports = StatisticsJob.run(context.getExecutionEnvironment(), formatTable, filter);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(
+                    String.format(
+                            "%s of table %s at %s failed: %s",
+                            NAME, table, formatTable.location(), e.getMessage()),
+                    e);
         }
         Row[] rows = new Row[reports.size()];
         for (int i = 0; i < rows.length; i++) {

@@ -29,7 +29,11 @@ final class DatabaseProperties {
         } catch (FileNotFoundException e) {
             return Map.of();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException(
+                    String.format(
+                            "Cannot read the database properties %s: %s",
+                            database.child(FILE), e.getMessage()),
+                    e);
         }
         Map<String, String> result = new HashMap<>();
         props.forEach((k, v) -> result.put((String) k, (String) v));

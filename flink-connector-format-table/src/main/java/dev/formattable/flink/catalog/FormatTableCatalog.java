@@ -8,6 +8,7 @@ import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.schema.SchemaConflictException;
 import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.flink.config.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
 

@@ -18,14 +18,16 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "The directory holding the catalog's databases (<db>.db) and their"
-                                    + " tables, on any file system Flink can reach.");
+                            "Required. The directory holding the catalog's databases (<db>.db)"
+                                    + " and their tables, on any file system Flink can reach.");
 
     public static final ConfigOption<String> DEFAULT_DATABASE =
             ConfigOptions.key("default-database")
                     .stringType()
                     .defaultValue("default")
-                    .withDescription("The database used when a statement names none.");
+                    .withDescription(
+                            "The database used when a statement names none; created when the"
+                                    + " catalog opens if it does not exist.");
 
     @Override
     public String factoryIdentifier() {

@@ -2,10 +2,10 @@ package dev.formattable.flink.format;
 
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
+import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.format.line.LineBulkWriter;
 import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.format.orc.OrcRowDataWriterFactory;
-import dev.formattable.flink.table.FormatTableConnectorOptions;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.orc.OrcFilters;

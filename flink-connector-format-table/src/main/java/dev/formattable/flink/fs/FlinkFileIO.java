@@ -22,6 +22,7 @@ import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -312,7 +313,12 @@ public class FlinkFileIO implements FileIO {
             org.apache.flink.core.fs.Path p = toFlink(path);
             return fromFlink(p.makeQualified(fs(p)));
         } catch (IOException e) {
-            return path;
+            // An unqualified path would only fail later, further from its cause.
+            throw new UncheckedIOException(
+                    String.format(
+                            "Cannot qualify path '%s': its file system is not available: %s",
+                            path, e.getMessage()),
+                    e);
         }
     }
 

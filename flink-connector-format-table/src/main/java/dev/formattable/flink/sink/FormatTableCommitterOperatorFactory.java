@@ -1,5 +1,7 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
+
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperatorFactory;

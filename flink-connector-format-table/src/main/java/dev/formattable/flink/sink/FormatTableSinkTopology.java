@@ -1,5 +1,7 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.compaction.CompactingOperator;
 import dev.formattable.flink.sink.compaction.CompactionSettings;

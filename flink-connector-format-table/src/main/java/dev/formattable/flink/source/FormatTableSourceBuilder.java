@@ -3,10 +3,10 @@ package dev.formattable.flink.source;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.flink.config.FormatTableConnectorOptions;
+import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.ReadSpec;
-import dev.formattable.flink.table.FormatTableConnectorOptions;
-import dev.formattable.flink.table.FormatTables;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.data.RowData;

@@ -7,6 +7,8 @@ import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.MetadataColumns;
 import dev.formattable.flink.source.reader.ReadSpec;
+import dev.formattable.flink.stats.FooterCount;
+import dev.formattable.flink.stats.PlannerStatistics;
 
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;

@@ -1,12 +1,12 @@
 package dev.formattable.flink.datastream;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.flink.config.FormatTableConnectorOptions;
+import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.ReadSpec;
-import dev.formattable.flink.table.FormatTableConnectorOptions;
-import dev.formattable.flink.table.FormatTables;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.DataStreamTestUtils.CollectingSink;
 import dev.formattable.flink.testutils.FlinkTestBase;

@@ -3,6 +3,7 @@ package dev.formattable.flink.format;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.stats.Footers;
 import dev.formattable.flink.testutils.ConfigurationParses;
 import dev.formattable.flink.testutils.SinkTables;
 

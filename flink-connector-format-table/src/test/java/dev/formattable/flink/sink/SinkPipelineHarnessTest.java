@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.testutils.AttemptSink;
 import dev.formattable.flink.testutils.SinkTables;

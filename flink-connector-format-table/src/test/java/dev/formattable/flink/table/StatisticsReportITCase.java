@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
-import dev.formattable.flink.format.Footers;
+import dev.formattable.flink.config.FormatTables;
+import dev.formattable.flink.stats.Footers;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
 import org.apache.flink.table.api.DataTypes;

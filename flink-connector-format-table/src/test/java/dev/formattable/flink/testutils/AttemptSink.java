@@ -1,7 +1,7 @@
 package dev.formattable.flink.testutils;
 
-import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 

@@ -1,13 +1,13 @@
 package dev.formattable.core.commit;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
-import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.core.table.DataFilePathFactory;
+import dev.formattable.core.table.FormatTableSpec;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -58,7 +58,7 @@ final class CommitJournal {
      *
      * @throws IllegalArgumentException when the id is not 1 to 200 letters, digits, '-' or '_'
      */
-    static CommitJournal of(FormatTable table, String id) {
+    static CommitJournal of(FormatTableSpec table, String id) {
         if (!ID.matcher(id).matches()) {
             throw new IllegalArgumentException(
                     String.format(

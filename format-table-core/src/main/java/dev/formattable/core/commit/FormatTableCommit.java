@@ -1,12 +1,13 @@
 package dev.formattable.core.commit;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FileListing;
+import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ListingStats;
+import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;
 
 import org.slf4j.Logger;
@@ -37,14 +38,14 @@ public final class FormatTableCommit {
     /** Files renamed or deleted at once on a remote file system. */
     public static final int DEFAULT_PARALLELISM = 16;
 
-    private final FormatTable table;
+    private final FormatTableSpec table;
     private final FileIO fileIO;
     private int parallelism;
     private boolean afterRecovery;
     private String commitId;
     private boolean replaysRecord;
 
-    public FormatTableCommit(FormatTable table) {
+    public FormatTableCommit(FormatTableSpec table) {
         this.table = table;
         this.fileIO = table.fileIO();
         // On a local disk a rename or a status takes microseconds, less than handing it to a
@@ -218,7 +219,8 @@ public final class FormatTableCommit {
             listing.dataFiles(new ArrayList<>(dirs))
                     .forEach(l -> l.forEach(f -> files.add(f.path())));
         } else {
-            for (DataSplit split : table.newScan().withPartitionPrefix(prefix).plan().splits()) {
+            for (DataSplit split :
+                    new FormatTableScan(table).withPartitionPrefix(prefix).plan().splits()) {
                 files.add(split.path());
             }
         }
@@ -274,7 +276,7 @@ public final class FormatTableCommit {
      */
     public int truncate() throws IOException {
         List<Path> files = new ArrayList<>();
-        for (DataSplit split : table.newScan().plan().splits()) {
+        for (DataSplit split : new FormatTableScan(table).plan().splits()) {
             files.add(split.path());
         }
         return deleteAll(files);

@@ -1,11 +1,11 @@
 package dev.formattable.core.commit;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.table.DataFilePathFactory;
+import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;
-import dev.formattable.core.write.DataFilePathFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,13 +23,13 @@ import java.util.Set;
  */
 final class MessageChecker {
 
-    private final FormatTable table;
+    private final FormatTableSpec table;
     private final FileIO fileIO;
     private final Path root;
     private final int parallelism;
     private final boolean afterRecovery;
 
-    MessageChecker(FormatTable table, int parallelism, boolean afterRecovery) {
+    MessageChecker(FormatTableSpec table, int parallelism, boolean afterRecovery) {
         this.table = table;
         this.fileIO = table.fileIO();
         this.root = table.qualifiedLocation();

@@ -1,8 +1,8 @@
 package dev.formattable.core.commit;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.OpenUpload;
+import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;
 
 import org.slf4j.Logger;
@@ -36,12 +36,12 @@ public final class OrphanFiles {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrphanFiles.class);
 
-    private final FormatTable table;
+    private final FormatTableSpec table;
     private Instant olderThan;
     private boolean dryRun;
     private int parallelism = FormatTableCommit.DEFAULT_PARALLELISM;
 
-    public OrphanFiles(FormatTable table) {
+    public OrphanFiles(FormatTableSpec table) {
         this.table = table;
         this.olderThan = Instant.now().minus(DEFAULT_OLDER_THAN);
     }

@@ -3,7 +3,7 @@ package dev.formattable.core.commit;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
-import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.core.table.DataFilePathFactory;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,12 +1,13 @@
 package dev.formattable.core.commit;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.scan.FileListing;
+import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ListingStats;
+import dev.formattable.core.table.DataFilePathFactory;
+import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;
-import dev.formattable.core.write.DataFilePathFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -22,10 +23,10 @@ final class StagingListing {
     private StagingListing() {}
 
     /** Every regular file below a {@code _temporary} directory of a partition; none if no table. */
-    static List<FileStatus> stagedFiles(FormatTable table, int parallelism) throws IOException {
+    static List<FileStatus> stagedFiles(FormatTableSpec table, int parallelism) throws IOException {
         List<List<Object>> partitions;
         try {
-            partitions = table.newScan().listPartitions().partitions();
+            partitions = new FormatTableScan(table).listPartitions().partitions();
         } catch (FileNotFoundException e) {
             return List.of(); // no table directory, nothing staged
         }

@@ -112,6 +112,8 @@ public interface FileIO extends Serializable {
     /**
      * The path as this file system resolves it. A relative local path is made absolute against the
      * working directory; other file systems return the path unchanged.
+     *
+     * @throws java.io.UncheckedIOException naming the path when its file system cannot be reached
      */
     default Path qualify(Path path) {
         return path;

@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.FileSystem;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -132,7 +133,11 @@ public class HadoopFileIO implements FileIO {
                 org.apache.hadoop.fs.Path p = toHadoop(path);
                 return Path.fromUri(fs(p).makeQualified(p).toUri());
             } catch (IOException e) {
-                return path;
+                throw new UncheckedIOException(
+                        String.format(
+                                "Cannot qualify path '%s': its file system is not available: %s",
+                                path, e.getMessage()),
+                        e);
             }
         }
         return path;

@@ -1,10 +1,10 @@
 package dev.formattable.core.scan;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.partition.BoundPartitionPredicate;
 import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.core.table.FormatTableSpec;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -19,13 +19,13 @@ import java.util.List;
  */
 public final class FormatTableScan {
 
-    private final FormatTable table;
+    private final FormatTableSpec table;
     private PartitionPredicate partitionFilter;
     private List<Object> partitionPrefix = List.of();
     private Long limit;
     private int parallelism = FileListing.DEFAULT_PARALLELISM;
 
-    public FormatTableScan(FormatTable table) {
+    public FormatTableScan(FormatTableSpec table) {
         this.table = table;
     }
 

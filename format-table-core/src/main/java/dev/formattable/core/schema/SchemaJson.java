@@ -59,7 +59,9 @@ public final class SchemaJson {
         try {
             return MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            // A tree of plain nodes always serializes; reaching here is a bug.
+            throw new IllegalStateException(
+                    "Cannot write the schema of " + schema.fields().size() + " fields as json", e);
         }
     }
 

@@ -80,7 +80,8 @@ final class StatisticsFormat {
                             .concat("\n")
                             .getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            // A tree of plain nodes always serializes; reaching here is a bug.
+            throw new IllegalStateException("Cannot write partition statistics as json", e);
         }
         String header =
                 String.format(

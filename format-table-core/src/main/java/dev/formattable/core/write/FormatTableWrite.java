@@ -1,6 +1,5 @@
 package dev.formattable.core.write;
 
-import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.FileCommitter;
@@ -8,6 +7,8 @@ import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.StagedOutputStream;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
+import dev.formattable.core.table.DataFilePathFactory;
+import dev.formattable.core.table.FormatTableSpec;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     /** The most rows written between two checks of a file's size. */
     static final long MAX_ROWS_BETWEEN_SIZE_CHECKS = 1000;
 
-    private final FormatTable table;
+    private final FormatTableSpec table;
     private final FileIO fileIO;
     private final FormatWriterFactory<T> writerFactory;
     private final DataFilePathFactory pathFactory;
@@ -88,7 +89,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     /** Whether files are uploads to their targets; decided when the first file opens. */
     private Boolean uploads;
 
-    public FormatTableWrite(FormatTable table, FormatWriterFactory<T> writerFactory) {
+    public FormatTableWrite(FormatTableSpec table, FormatWriterFactory<T> writerFactory) {
         this(table, writerFactory, UUID.randomUUID().toString());
     }
 
@@ -97,7 +98,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
      * {@code OrphanFiles} can find what it leaves behind.
      */
     public FormatTableWrite(
-            FormatTable table, FormatWriterFactory<T> writerFactory, String stagingToken) {
+            FormatTableSpec table, FormatWriterFactory<T> writerFactory, String stagingToken) {
         this.table = table;
         this.fileIO = table.fileIO();
         this.writerFactory = writerFactory;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class HadoopFileIOTest extends FileIOContractTest {
 
@@ -37,6 +38,18 @@ class HadoopFileIOTest extends FileIOContractTest {
         assertThat(FileIO.schemeRenamesInPlace("s3a")).isFalse();
         assertThat(FileIO.schemeRenamesInPlace("gs")).isFalse();
         assertThat(FileIO.schemeRenamesInPlace(null)).isFalse();
+    }
+
+    /** Before, the path came back relative and the failure surfaced later, elsewhere. */
+    @Test
+    void aRelativePathWhoseDefaultFileSystemIsMissingIsNamed() {
+        Configuration conf = new Configuration();
+        conf.set("fs.defaultFS", "nosuchfs://cluster/");
+        FileIO missing = new HadoopFileIO(conf);
+        assertThatThrownBy(() -> missing.qualify(Path.of("some/relative")))
+                .isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessageContaining(
+                        "Cannot qualify path 'some/relative': its file system is not available");
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.formattable.core.line;
 
 import dev.formattable.core.options.LineCompression;
-import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.core.table.DataFilePathFactory;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -6,9 +6,9 @@ import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
-import dev.formattable.core.write.DataFilePathFactory;
-import dev.formattable.flink.sink.FormatTableCommittable;
-import dev.formattable.flink.sink.FormatTableCommittableSerializer;
+import dev.formattable.core.table.DataFilePathFactory;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,7 +1,7 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.commit.CommitMessage;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;

@@ -5,8 +5,8 @@ import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.Path;
-import dev.formattable.flink.sink.FormatTableCommittable;
-import dev.formattable.flink.sink.StagingToken;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.StagingToken;
 
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.metrics.Counter;

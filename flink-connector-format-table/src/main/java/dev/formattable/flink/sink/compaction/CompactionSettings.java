@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink.compaction;
 
-import dev.formattable.flink.sink.OptionValues;
+import dev.formattable.flink.config.CompactionOptions;
+import dev.formattable.flink.config.OptionValues;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;

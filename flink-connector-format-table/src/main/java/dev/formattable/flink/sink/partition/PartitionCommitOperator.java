@@ -2,7 +2,8 @@ package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.config.PartitionCommitOptions;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;

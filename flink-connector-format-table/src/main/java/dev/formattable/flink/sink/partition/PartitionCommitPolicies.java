@@ -4,6 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
+import dev.formattable.flink.config.PartitionCommitOptions;
 
 import org.apache.flink.connector.file.table.PartitionCommitPolicy;
 

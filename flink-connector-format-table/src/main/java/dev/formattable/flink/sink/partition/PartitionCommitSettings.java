@@ -1,7 +1,8 @@
 package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.partition.PartitionLayout;
-import dev.formattable.flink.sink.OptionValues;
+import dev.formattable.flink.config.OptionValues;
+import dev.formattable.flink.config.PartitionCommitOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -20,12 +21,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static dev.formattable.flink.sink.partition.PartitionCommitOptions.CUSTOM;
-import static dev.formattable.flink.sink.partition.PartitionCommitOptions.DEFAULT_EXTRACTOR;
-import static dev.formattable.flink.sink.partition.PartitionCommitOptions.METASTORE;
-import static dev.formattable.flink.sink.partition.PartitionCommitOptions.PARTITION_TIME;
-import static dev.formattable.flink.sink.partition.PartitionCommitOptions.PROCESS_TIME;
-import static dev.formattable.flink.sink.partition.PartitionCommitOptions.SUCCESS_FILE;
+import static dev.formattable.flink.config.PartitionCommitOptions.CUSTOM;
+import static dev.formattable.flink.config.PartitionCommitOptions.DEFAULT_EXTRACTOR;
+import static dev.formattable.flink.config.PartitionCommitOptions.METASTORE;
+import static dev.formattable.flink.config.PartitionCommitOptions.PARTITION_TIME;
+import static dev.formattable.flink.config.PartitionCommitOptions.PROCESS_TIME;
+import static dev.formattable.flink.config.PartitionCommitOptions.SUCCESS_FILE;
 
 /**
  * The partition commit of a sink, read from the table's options and checked against its partition

@@ -8,9 +8,9 @@ import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.core.write.SizeReporting;
+import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.fs.FlinkOutputStreams;
-import dev.formattable.flink.sink.FormatTableCommittable;
-import dev.formattable.flink.sink.TimeRolling;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.api.common.operators.ProcessingTimeService;

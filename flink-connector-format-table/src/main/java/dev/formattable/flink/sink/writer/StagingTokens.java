@@ -1,6 +1,6 @@
 package dev.formattable.flink.sink.writer;
 
-import dev.formattable.flink.sink.StagingToken;
+import dev.formattable.flink.sink.committable.StagingToken;
 
 import java.util.Collection;
 import java.util.OptionalLong;

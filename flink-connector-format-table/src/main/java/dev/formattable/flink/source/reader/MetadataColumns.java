@@ -16,7 +16,19 @@ public final class MetadataColumns {
     /** The readable metadata columns and their types, in the order they are listed. */
     public static final Map<String, DataType> METADATA = metadata();
 
+    /** What each metadata column holds, for the documentation generated from these declarations. */
+    public static final Map<String, String> DESCRIPTIONS = descriptions();
+
     private MetadataColumns() {}
+
+    private static Map<String, String> descriptions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("file.path", "the full path of the file the row was read from");
+        m.put("file.name", "the file's name, without its directories");
+        m.put("file.size", "the file's size in bytes");
+        m.put("file.modification-time", "the file's modification time");
+        return Collections.unmodifiableMap(m);
+    }
 
     private static Map<String, DataType> metadata() {
         Map<String, DataType> m = new LinkedHashMap<>();

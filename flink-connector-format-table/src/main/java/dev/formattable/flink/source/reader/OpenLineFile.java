@@ -6,7 +6,7 @@ import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.LineCompression;
 import dev.formattable.core.options.LineFormatOptions;
 import dev.formattable.core.options.TableOptions;
-import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.flink.format.line.LineDecoder;
 import dev.formattable.flink.format.line.LineFormat;
 

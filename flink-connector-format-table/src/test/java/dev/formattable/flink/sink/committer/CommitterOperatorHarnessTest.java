@@ -1,8 +1,8 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;

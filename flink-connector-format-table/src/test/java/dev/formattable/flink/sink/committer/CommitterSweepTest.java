@@ -1,7 +1,7 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.metrics.SimpleCounter;

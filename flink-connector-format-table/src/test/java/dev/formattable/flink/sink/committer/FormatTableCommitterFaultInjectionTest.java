@@ -6,7 +6,7 @@ import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.core.fs.UploadingLocalFileIO;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.metrics.SimpleCounter;

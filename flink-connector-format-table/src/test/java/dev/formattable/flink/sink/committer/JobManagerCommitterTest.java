@@ -4,7 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.io.FinalizeOnMaster;

@@ -1,6 +1,6 @@
 package dev.formattable.flink.sink.committer;
 
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.api.connector.sink2.Committer;
 

@@ -2,7 +2,7 @@ package dev.formattable.flink.sink.compaction;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;

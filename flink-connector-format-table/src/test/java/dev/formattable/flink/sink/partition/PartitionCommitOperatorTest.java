@@ -3,8 +3,8 @@ package dev.formattable.flink.sink.partition;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
-import dev.formattable.flink.sink.FormatTableCommittable;
-import dev.formattable.flink.table.FormatTables;
+import dev.formattable.flink.config.FormatTables;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;

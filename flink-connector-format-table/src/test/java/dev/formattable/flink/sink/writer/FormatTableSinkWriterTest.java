@@ -9,7 +9,7 @@ import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.sink.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.table.data.GenericRowData;

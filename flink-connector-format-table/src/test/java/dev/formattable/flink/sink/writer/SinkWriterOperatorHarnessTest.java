@@ -3,10 +3,10 @@ package dev.formattable.flink.sink.writer;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.FaultInjectingFileIO;
-import dev.formattable.core.write.DataFilePathFactory;
+import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.sink.FormatTableCommittable;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.AttemptSink;
 import dev.formattable.flink.testutils.SinkTables;
 

@@ -1,4 +1,4 @@
-package dev.formattable.flink.sink;
+package dev.formattable.flink.sink.writer;
 
 import org.apache.flink.table.types.logical.RowType;
 

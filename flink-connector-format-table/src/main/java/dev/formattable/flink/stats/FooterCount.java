@@ -1,10 +1,9 @@
-package dev.formattable.flink.table;
+package dev.formattable.flink.stats;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
-import dev.formattable.flink.format.Footers;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -31,14 +30,14 @@ import java.util.List;
  * listed and their footers' row counts summed when the job is built, and the source emits that one
  * row. No data page is read.
  */
-final class FooterCount {
+public final class FooterCount {
 
     private FooterCount() {}
 
     /**
      * Whether the aggregates are exactly one {@code COUNT(*)} / {@code COUNT(1)} without GROUP BY.
      */
-    static boolean isGlobalCountStar(
+    public static boolean isGlobalCountStar(
             List<int[]> groupingSets, List<AggregateExpression> aggregateExpressions) {
         if (groupingSets.size() != 1 || groupingSets.get(0).length != 0) {
             return false;
@@ -61,7 +60,7 @@ final class FooterCount {
      * The number of rows of the table's partitions the predicate accepts, from footers: of the
      * files of {@code planned}, when the query already listed them.
      */
-    static long count(
+    public static long count(
             FormatTable table, @Nullable PartitionPredicate predicate, @Nullable ScanPlan planned) {
         try {
             ScanPlan plan = planned;
@@ -79,7 +78,7 @@ final class FooterCount {
         }
     }
 
-    static DataStreamScanProvider provider(
+    public static DataStreamScanProvider provider(
             FormatTable table,
             @Nullable PartitionPredicate predicate,
             @Nullable ScanPlan planned,

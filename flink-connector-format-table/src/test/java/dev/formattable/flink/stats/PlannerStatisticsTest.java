@@ -1,11 +1,10 @@
-package dev.formattable.flink.table;
+package dev.formattable.flink.stats;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.stats.LocalStatistics;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.table.data.RowData;

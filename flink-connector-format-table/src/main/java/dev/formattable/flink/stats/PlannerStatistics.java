@@ -1,4 +1,4 @@
-package dev.formattable.flink.table;
+package dev.formattable.flink.stats;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;
@@ -12,9 +12,6 @@ import dev.formattable.core.stats.PartitionStatistics;
 import dev.formattable.core.stats.StatisticsStore;
 import dev.formattable.core.stats.TableStatistics;
 import dev.formattable.core.utils.Parallel;
-import dev.formattable.flink.format.ColumnSummary;
-import dev.formattable.flink.format.FileFooter;
-import dev.formattable.flink.format.Footers;
 
 import org.apache.flink.table.plan.stats.ColumnStats;
 import org.apache.flink.table.plan.stats.TableStats;
@@ -45,14 +42,14 @@ import java.util.Set;
  * partition read has current stored statistics. Partition columns are exact, from the directory
  * names, with their number of distinct values.
  */
-final class PlannerStatistics {
+public final class PlannerStatistics {
 
     private static final Logger LOG = LoggerFactory.getLogger(PlannerStatistics.class);
 
     private PlannerStatistics() {}
 
     /** The files of the partitions the predicate accepts: the plan statistics are made from. */
-    static ScanPlan plan(FormatTable table, @Nullable PartitionPredicate filter)
+    public static ScanPlan plan(FormatTable table, @Nullable PartitionPredicate filter)
             throws java.io.IOException {
         FormatTableScan scan = table.newScan();
         if (filter != null) {
@@ -62,11 +59,12 @@ final class PlannerStatistics {
     }
 
     /** The statistics of the planned files; unknown when a file is unreadable. */
-    static TableStats of(FormatTable table, RowType tableType, ScanPlan plan) {
+    public static TableStats of(FormatTable table, RowType tableType, ScanPlan plan) {
         try {
             return compute(table, tableType, plan);
-        } catch (java.io.IOException | RuntimeException e) {
-            // Statistics are advice: the read itself will name an unreadable file.
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            // Statistics are advice: the read itself will name an unreadable file. Anything else
+            // is a bug and must not pass as "unknown".
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
             return TableStats.UNKNOWN;
         }

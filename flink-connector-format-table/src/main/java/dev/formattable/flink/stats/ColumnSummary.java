@@ -1,4 +1,4 @@
-package dev.formattable.flink.format;
+package dev.formattable.flink.stats;
 
 import javax.annotation.Nullable;
 

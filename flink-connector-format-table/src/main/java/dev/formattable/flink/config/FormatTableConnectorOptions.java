@@ -1,9 +1,6 @@
-package dev.formattable.flink.table;
+package dev.formattable.flink.config;
 
 import dev.formattable.core.options.FormatTableOptions;
-import dev.formattable.flink.sink.TimeRolling;
-import dev.formattable.flink.sink.compaction.CompactionOptions;
-import dev.formattable.flink.sink.partition.PartitionCommitOptions;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;

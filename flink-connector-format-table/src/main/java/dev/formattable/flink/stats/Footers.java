@@ -1,10 +1,11 @@
-package dev.formattable.flink.format;
+package dev.formattable.flink.stats;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.utils.Parallel;
+import dev.formattable.flink.format.FooterReadOptions;
 
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;

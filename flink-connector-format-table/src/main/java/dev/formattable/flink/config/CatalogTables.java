@@ -1,4 +1,4 @@
-package dev.formattable.flink.catalog;
+package dev.formattable.flink.config;
 
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.schema.TableSchema;
@@ -175,7 +175,7 @@ public final class CatalogTables {
      * @throws ValidationException for a branch or a system table ({@code t$branch_b}, {@code
      *     t$files})
      */
-    static String checkMainTable(ObjectPath path) {
+    public static String checkMainTable(ObjectPath path) {
         String table = path.getObjectName();
         if (table.contains("$")) {
             String suffix = table.substring(table.indexOf('$') + 1);

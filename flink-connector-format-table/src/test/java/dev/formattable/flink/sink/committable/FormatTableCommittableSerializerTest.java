@@ -1,4 +1,4 @@
-package dev.formattable.flink.sink;
+package dev.formattable.flink.sink.committable;
 
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;

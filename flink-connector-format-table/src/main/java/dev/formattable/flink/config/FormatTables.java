@@ -1,4 +1,4 @@
-package dev.formattable.flink.table;
+package dev.formattable.flink.config;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;

@@ -1,4 +1,4 @@
-package dev.formattable.core.write;
+package dev.formattable.core.table;
 
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.options.TableOptions;

@@ -1,4 +1,4 @@
-package dev.formattable.flink.format;
+package dev.formattable.flink.stats;
 
 import org.apache.hadoop.hive.common.type.HiveDecimal;
 import org.apache.orc.ColumnStatistics;

@@ -1,4 +1,4 @@
-package dev.formattable.flink.sink.partition;
+package dev.formattable.flink.config;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;

@@ -1,0 +1,26 @@
+package dev.formattable.flink.arch;
+
+import dev.formattable.core.arch.PackageGraph;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The connector's packages depend on each other in one direction only: the SQL adapters ({@code
+ * table}), the DataStream builders and the catalog all build on the shared {@code config}, and no
+ * package below them reaches back up.
+ */
+class PackageCyclesTest {
+
+    @Test
+    void connectorPackagesFormNoCycle() {
+        PackageGraph graph =
+                PackageGraph.of(Path.of("src", "main", "java"), "dev.formattable.flink");
+        assertThat(graph.packages())
+                .contains("dev.formattable.flink.table", "dev.formattable.flink.config");
+        assertThat(graph.cycles()).as("package cycles in flink-connector-format-table").isEmpty();
+    }
+}
