@@ -95,6 +95,51 @@ class QuickstartITCase {
         assertThat(output.out()).doesNotContain("never printed");
     }
 
+    /**
+     * A successful run, in its own JVM as the quickstart script starts it, prints no stack trace,
+     * not even after "Done" from a shutdown hook: an orc catalog table is read, written, counted
+     * and its statistics computed.
+     */
+    @Test
+    void aSuccessfulRunPrintsNoStackTrace() throws IOException, InterruptedException {
+        Path script = dir.resolve("orc.sql");
+        Files.writeString(
+                script,
+                "CREATE CATALOG c WITH ('type'='format-table', 'warehouse'='${warehouse}/c');\n"
+                        + "USE CATALOG c;\n"
+                        + "CREATE TABLE t (id INT, dt DATE) PARTITIONED BY (dt)"
+                        + " WITH ('file.format'='orc');\n"
+                        + "INSERT INTO t VALUES (1, DATE '2024-01-01'), (2, DATE '2024-01-02');\n"
+                        + "SELECT COUNT(*) FROM t;\n"
+                        + "SELECT * FROM t WHERE id > 1;\n"
+                        + "SHOW PARTITIONS t;\n"
+                        + "CALL c.sys.compute_statistics('default.t');\n");
+        Path log = dir.resolve("run.log");
+        Process process =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                SqlScriptRunner.class.getName(),
+                                script.toString(),
+                                "--warehouse",
+                                dir.resolve("warehouse").toString())
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile())
+                        .start();
+        assertThat(process.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+        String output = Files.readString(log);
+
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(output)
+                .contains("Done: 8 statements.")
+                // Partitions are named the same typed way by both statements.
+                .contains("| dt=2024-01-02 |")
+                .doesNotContain("dt=19724")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
+    }
+
     private static Output runQuickstart(Path warehouse) {
         Output output = new Output();
         output.code =

@@ -5,6 +5,7 @@ import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.partition.PartitionSpecText;
 import dev.formattable.core.stats.PartitionReport;
 import dev.formattable.flink.stats.StatisticsJob;
+import dev.formattable.flink.table.PartitionSpecs;
 
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
@@ -31,9 +32,9 @@ public final class ComputeStatisticsProcedure implements Procedure {
     private static final String RESULT =
             "ROW<`partition` STRING, `outcome` STRING, `files_read` INT, `row_count` BIGINT>";
 
-    private final StatisticsCatalog catalog;
+    private final FormatTableCatalog catalog;
 
-    ComputeStatisticsProcedure(StatisticsCatalog catalog) {
+    ComputeStatisticsProcedure(FormatTableCatalog catalog) {
         this.catalog = catalog;
     }
 
@@ -73,7 +74,12 @@ public final class ComputeStatisticsProcedure implements Procedure {
         Row[] rows = new Row[reports.size()];
         for (int i = 0; i < rows.length; i++) {
             PartitionReport r = reports.get(i);
-            rows[i] = Row.of(r.partition(), r.outcome(), r.filesRead(), r.rowCount());
+            rows[i] =
+                    Row.of(
+                            PartitionSpecs.text(formatTable, r.partition()),
+                            r.outcome(),
+                            r.filesRead(),
+                            r.rowCount());
         }
         return rows;
     }

@@ -14,7 +14,7 @@ final class ProcedureTables {
     /**
      * Opens the table a procedure's argument names, refusing a bad name by the procedure's name.
      */
-    static FormatTable open(StatisticsCatalog catalog, String procedure, String table) {
+    static FormatTable open(FormatTableCatalog catalog, String procedure, String table) {
         if (table == null || table.isBlank()) {
             throw new ValidationException(
                     String.format("'table'='%s' of %s must name a table", table, procedure));

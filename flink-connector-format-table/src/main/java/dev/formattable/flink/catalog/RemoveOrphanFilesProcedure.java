@@ -39,9 +39,9 @@ public final class RemoveOrphanFilesProcedure implements Procedure {
 
     private static final String RESULT = "ROW<`path` STRING, `size` BIGINT, `action` STRING>";
 
-    private final StatisticsCatalog catalog;
+    private final FormatTableCatalog catalog;
 
-    RemoveOrphanFilesProcedure(StatisticsCatalog catalog) {
+    RemoveOrphanFilesProcedure(FormatTableCatalog catalog) {
         this.catalog = catalog;
     }
 

@@ -1,6 +1,7 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.partition.PartitionValueCodec;
 import dev.formattable.core.scan.FormatTableScan;
@@ -51,6 +52,38 @@ public final class PartitionSpecs {
         return Optional.of(
                 listAccepted(
                         table, predicates.isEmpty() ? null : PartitionPredicate.and(predicates)));
+    }
+
+    /**
+     * A partition directory's path relative to the table ({@code dt=19723/h=3}) as {@code SHOW
+     * PARTITIONS} names the partition: {@code dt=2024-01-01/h=3}, a NULL value as {@code null}.
+     * Empty for an unpartitioned table's root.
+     */
+    public static String text(FormatTable table, String relativePath) {
+        if (relativePath.isEmpty()) {
+            return relativePath;
+        }
+        PartitionLayout layout = table.layout();
+        PartitionValueCodec isoCodec = new PartitionValueCodec(layout.defaultName(), false);
+        String[] names = relativePath.split("/");
+        StringBuilder text = new StringBuilder();
+        for (int level = 0; level < names.length; level++) {
+            int at = level;
+            Object value =
+                    layout.parseDirectoryName(level, names[level])
+                            .orElseThrow(
+                                    () ->
+                                            new IllegalArgumentException(
+                                                    String.format(
+                                                            "'%s' in '%s' is not a directory of"
+                                                                    + " partition key '%s'",
+                                                            names[at],
+                                                            relativePath,
+                                                            layout.keys().get(at))))[0];
+            text.append(level == 0 ? "" : "/").append(layout.keys().get(level)).append('=');
+            text.append(value == null ? "null" : isoCodec.render(layout.types().get(level), value));
+        }
+        return text.toString();
     }
 
     private static List<Map<String, String>> listAccepted(

@@ -282,6 +282,36 @@ class ComputeStatisticsITCase extends FlinkTestBase {
         return c.min().orElseThrow() + ".." + c.max().orElseThrow();
     }
 
+    /**
+     * The report names a partition as SHOW PARTITIONS does: a DATE in ISO form, not the day count
+     * of its directory name, and NULL as null.
+     */
+    @Test
+    void partitionsAreReportedAsShowPartitionsListsThem() {
+        exec(env, "CREATE TABLE d (v INT, dt DATE, h INT) PARTITIONED BY (dt, h)");
+        exec(
+                env,
+                "INSERT INTO d VALUES (1, DATE '2024-01-01', 3),"
+                        + " (2, CAST(NULL AS DATE), CAST(NULL AS INT))");
+        assertThat(names(warehouse.resolve("default.db").resolve("d")))
+                .contains("dt=19723", "dt=__DEFAULT_PARTITION__");
+
+        assertThat(query(env, "SHOW PARTITIONS d"))
+                .containsExactlyInAnyOrder("+I[dt=2024-01-01/h=3]", "+I[dt=null/h=null]");
+        assertThat(compute("'d'"))
+                .containsExactlyInAnyOrder(
+                        "+I[dt=2024-01-01/h=3, recomputed, 1, 1]",
+                        "+I[dt=null/h=null, recomputed, 1, 1]");
+    }
+
+    private static List<String> names(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(f -> f.getFileName().toString()).collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void theProcedureIsListedInTheSystemDatabase() {
         assertThat(query(env, "SHOW PROCEDURES IN ft.sys"))

@@ -15,12 +15,10 @@ import dev.formattable.flink.stats.LocalStatistics;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
-import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
 import org.apache.flink.table.catalog.stats.CatalogColumnStatisticsDataBase;
 import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
-import org.apache.flink.table.procedures.Procedure;
 
 import javax.annotation.Nullable;
 
@@ -40,37 +38,22 @@ import java.util.Set;
  * few threads in this process; Flink's own figures are not kept, because they hold no sketches to
  * unite. {@code CALL <catalog>.sys.compute_statistics} runs the same as a Flink job.
  */
-abstract class StatisticsCatalog extends StatelessCatalog {
+final class CatalogStatisticsAccess {
 
-    static final String SYSTEM_DATABASE = "sys";
-
-    StatisticsCatalog(String name, String defaultDatabase) {
-        super(name, defaultDatabase);
+    /** Opens the format table behind a table of the catalog. */
+    @FunctionalInterface
+    interface TableOpener {
+        FormatTable open(ObjectPath path) throws TableNotExistException;
     }
 
-    /** The format table behind a table of this catalog. */
-    abstract FormatTable openTable(ObjectPath path) throws TableNotExistException;
+    private final TableOpener tables;
 
-    // ------------------------------------------------------------------ procedures
-
-    @Override
-    public List<String> listProcedures(String database) {
-        return SYSTEM_DATABASE.equals(database)
-                ? List.of(ComputeStatisticsProcedure.NAME, RemoveOrphanFilesProcedure.NAME)
-                : List.of();
+    CatalogStatisticsAccess(TableOpener tables) {
+        this.tables = tables;
     }
 
-    @Override
-    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
-        if (SYSTEM_DATABASE.equals(path.getDatabaseName())
-                && ComputeStatisticsProcedure.NAME.equals(path.getObjectName())) {
-            return new ComputeStatisticsProcedure(this);
-        }
-        if (SYSTEM_DATABASE.equals(path.getDatabaseName())
-                && RemoveOrphanFilesProcedure.NAME.equals(path.getObjectName())) {
-            return new RemoveOrphanFilesProcedure(this);
-        }
-        throw new ProcedureNotExistException(getName(), path);
+    private FormatTable openTable(ObjectPath path) throws TableNotExistException {
+        return tables.open(path);
     }
 
     // ------------------------------------------------------------------ reading
@@ -79,17 +62,13 @@ abstract class StatisticsCatalog extends StatelessCatalog {
      * An unpartitioned table's statistics. A partitioned table has none here: Flink asks for table
      * statistics in every plan, and the source reports them for the partitions a query reads.
      */
-    @Override
-    public CatalogTableStatistics getTableStatistics(ObjectPath path)
-            throws TableNotExistException {
+    CatalogTableStatistics tableStatistics(ObjectPath path) throws TableNotExistException {
         return unpartitioned(path)
                 .map(CatalogStatistics::table)
                 .orElse(CatalogTableStatistics.UNKNOWN);
     }
 
-    @Override
-    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath path)
-            throws TableNotExistException {
+    CatalogColumnStatistics tableColumnStatistics(ObjectPath path) throws TableNotExistException {
         return unpartitioned(path)
                 .map(s -> CatalogStatistics.of(CatalogStatistics.dataColumns(s, null)))
                 .orElse(CatalogColumnStatistics.UNKNOWN);
@@ -104,20 +83,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
         return io(() -> current(table, null), path);
     }
 
-    @Override
-    public CatalogTableStatistics getPartitionStatistics(
-            ObjectPath path, CatalogPartitionSpec spec) {
-        return bulkGetPartitionStatistics(path, List.of(spec)).get(0);
-    }
-
-    @Override
-    public CatalogColumnStatistics getPartitionColumnStatistics(
-            ObjectPath path, CatalogPartitionSpec spec) {
-        return bulkGetPartitionColumnStatistics(path, List.of(spec)).get(0);
-    }
-
-    @Override
-    public List<CatalogTableStatistics> bulkGetPartitionStatistics(
+    List<CatalogTableStatistics> partitionStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         List<CatalogTableStatistics> result = new ArrayList<>();
         for (PartitionStatistics s : partitions(openQuietly(path), path, specs)) {
@@ -133,8 +99,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
      * column's distinct values count once, in the first partition that has them: Flink's
      * combination then gives the true figures.
      */
-    @Override
-    public List<CatalogColumnStatistics> bulkGetPartitionColumnStatistics(
+    List<CatalogColumnStatistics> partitionColumnStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         FormatTable table = openQuietly(path);
         List<PartitionStatistics> stats = partitions(table, path, specs);
@@ -227,39 +192,13 @@ abstract class StatisticsCatalog extends StatelessCatalog {
 
     // ------------------------------------------------------------------ storing (ANALYZE TABLE)
 
-    @Override
-    public void alterTableStatistics(
-            ObjectPath path, CatalogTableStatistics stats, boolean ignoreIfNotExists)
-            throws TableNotExistException {
+    /** Computes a table's statistics anew (ANALYZE TABLE); Flink's own figures are not kept. */
+    void computeTable(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
         compute(path, null, ignoreIfNotExists);
     }
 
-    @Override
-    public void alterTableColumnStatistics(
-            ObjectPath path, CatalogColumnStatistics stats, boolean ignoreIfNotExists)
-            throws TableNotExistException {
-        compute(path, null, ignoreIfNotExists);
-    }
-
-    @Override
-    public void alterPartitionStatistics(
-            ObjectPath path,
-            CatalogPartitionSpec spec,
-            CatalogTableStatistics stats,
-            boolean ignoreIfNotExists) {
-        computeQuietly(path, spec);
-    }
-
-    @Override
-    public void alterPartitionColumnStatistics(
-            ObjectPath path,
-            CatalogPartitionSpec spec,
-            CatalogColumnStatistics stats,
-            boolean ignoreIfNotExists) {
-        computeQuietly(path, spec);
-    }
-
-    private void computeQuietly(ObjectPath path, CatalogPartitionSpec spec) {
+    /** Computes a partition's statistics anew. */
+    void computePartition(ObjectPath path, CatalogPartitionSpec spec) {
         try {
             compute(path, spec, false);
         } catch (TableNotExistException e) {
@@ -295,17 +234,7 @@ abstract class StatisticsCatalog extends StatelessCatalog {
         }
     }
 
-    private static <T> T io(IoCall<T> call, ObjectPath path) {
-        try {
-            return call.run();
-        } catch (IOException e) {
-            throw new CatalogException(
-                    "Statistics of table " + path.getFullName() + ": " + e.getMessage(), e);
-        }
-    }
-
-    @FunctionalInterface
-    private interface IoCall<T> {
-        T run() throws IOException;
+    private static <T> T io(CatalogIo.IoCall<T> call, ObjectPath path) {
+        return CatalogIo.call(call, "serve the statistics of table " + path.getFullName());
     }
 }

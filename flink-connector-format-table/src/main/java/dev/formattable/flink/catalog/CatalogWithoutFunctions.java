@@ -1,6 +1,6 @@
 package dev.formattable.flink.catalog;
 
-import org.apache.flink.table.catalog.AbstractCatalog;
+import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.catalog.CatalogFunction;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
@@ -8,43 +8,42 @@ import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
 import java.util.List;
 
 /**
- * The part of a catalog that a format-table catalog does not keep: it stores no functions, so it
- * lists none and refuses to store any.
+ * The functions part of Flink's {@link Catalog} for a catalog that keeps none: it lists none and
+ * refuses to store any. Format tables hold data only.
  */
-abstract class StatelessCatalog extends AbstractCatalog {
+interface CatalogWithoutFunctions extends Catalog {
 
-    StatelessCatalog(String name, String defaultDatabase) {
-        super(name, defaultDatabase);
-    }
+    /** The catalog's name, for the error of a missing function. */
+    String getName();
 
     @Override
-    public List<String> listFunctions(String database) {
+    default List<String> listFunctions(String database) {
         return List.of();
     }
 
     @Override
-    public CatalogFunction getFunction(ObjectPath path) throws FunctionNotExistException {
+    default CatalogFunction getFunction(ObjectPath path) throws FunctionNotExistException {
         throw new FunctionNotExistException(getName(), path);
     }
 
     @Override
-    public boolean functionExists(ObjectPath path) {
+    default boolean functionExists(ObjectPath path) {
         return false;
     }
 
     @Override
-    public void createFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfExists) {
+    default void createFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfExists) {
         throw new UnsupportedOperationException("The format-table catalog stores no functions");
     }
 
     @Override
-    public void alterFunction(
+    default void alterFunction(
             ObjectPath path, CatalogFunction function, boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException("The format-table catalog stores no functions");
     }
 
     @Override
-    public void dropFunction(ObjectPath path, boolean ignoreIfNotExists) {
+    default void dropFunction(ObjectPath path, boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException("The format-table catalog stores no functions");
     }
 }
