@@ -1,21 +1,17 @@
 package dev.formattable.sqljar;
 
+import dev.formattable.testing.SqlStatements;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** A shared MiniCluster, the packaged jar's path and helpers to run SQL on it. */
 abstract class SqlJarTestBase {
@@ -47,23 +43,11 @@ abstract class SqlJarTestBase {
 
     /** Runs a statement to completion. */
     static void exec(TableEnvironment env, String sql) {
-        try {
-            env.executeSql(sql).await(5, TimeUnit.MINUTES);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
+        SqlStatements.exec(env, sql);
     }
 
     /** Every row of a query as its string form, sorted. */
     static List<String> query(TableEnvironment env, String sql) {
-        TableResult result = env.executeSql(sql);
-        List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(r -> rows.add(r.toString()));
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        Collections.sort(rows);
-        return rows;
+        return SqlStatements.query(env, sql);
     }
 }

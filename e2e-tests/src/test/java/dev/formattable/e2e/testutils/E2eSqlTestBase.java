@@ -1,5 +1,7 @@
 package dev.formattable.e2e.testutils;
 
+import dev.formattable.testing.SqlStatements;
+
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
@@ -9,15 +11,11 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A Flink MiniCluster in this JVM (one TaskManager, four slots), shared by the tests of a class,
@@ -63,23 +61,12 @@ public abstract class E2eSqlTestBase {
 
     /** Runs a statement to completion. */
     protected static void exec(TableEnvironment env, String sql) {
-        try {
-            env.executeSql(sql).await(5, TimeUnit.MINUTES);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
+        SqlStatements.exec(env, sql);
     }
 
     /** Every row of a query as its string form, sorted. */
     protected static List<String> query(TableEnvironment env, String sql) {
-        List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = env.executeSql(sql).collect()) {
-            it.forEachRemaining(r -> rows.add(r.toString()));
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        rows.sort(null);
-        return rows;
+        return SqlStatements.query(env, sql);
     }
 
     protected static JobID jobId(TableResult result) {

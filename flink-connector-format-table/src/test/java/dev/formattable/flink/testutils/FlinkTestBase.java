@@ -1,17 +1,17 @@
 package dev.formattable.flink.testutils;
 
+import dev.formattable.testing.SqlStatements;
+
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /** A shared MiniCluster and helpers to run SQL and read results as sorted strings. */
@@ -37,11 +37,7 @@ public abstract class FlinkTestBase {
 
     /** Runs a statement to completion. */
     protected static void exec(TableEnvironment env, String sql) {
-        try {
-            env.executeSql(sql).await(5, java.util.concurrent.TimeUnit.MINUTES);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
+        SqlStatements.exec(env, sql);
     }
 
     /** Every row of a query as its string form, sorted. */
@@ -51,26 +47,13 @@ public abstract class FlinkTestBase {
 
     /** Every row of a query, as Flink returns them, in no particular order. */
     protected static List<Row> rows(TableEnvironment env, String sql) {
-        TableResult result = env.executeSql(sql);
-        List<Row> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(rows::add);
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        return rows;
+        return SqlStatements.collect(env.executeSql(sql), sql);
     }
 
     /** The sorted rows of a query and its job, whose metrics {@link #METRICS} holds. */
     protected static QueryRun run(TableEnvironment env, String sql) {
         TableResult result = env.executeSql(sql);
-        List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(r -> rows.add(r.toString()));
-        } catch (Exception e) {
-            throw new RuntimeException("Failed: " + sql, e);
-        }
-        rows.sort(null);
+        List<String> rows = SqlStatements.sorted(SqlStatements.collect(result, sql));
         // Statements answered without a job (SHOW, some CALLs) have none.
         return new QueryRun(rows, result.getJobClient().map(c -> c.getJobID()).orElse(null));
     }
