@@ -91,26 +91,12 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
     @ValueSource(strings = {"csv", "json"})
     void csvAndJsonBothWays(String format) {
         TableEnvironment env = batchEnv();
-        for (String connector : List.of("fs", "ours")) {
-            exec(
-                    env,
-                    "CREATE TABLE "
-                            + connector
-                            + " (v INT, s STRING, k STRING) PARTITIONED BY (k) WITH ("
-                            + (connector.equals("fs")
-                                    ? "'connector'='filesystem', 'format'='"
-                                    : "'connector'='format-table', 'file.format'='")
-                            + format
-                            + "', 'path'='"
-                            + dir
-                            + "'"
-                            // Its csv reads an empty field as an empty string unless told, as
-                            // ours and Paimon's default says, that it stands for NULL.
-                            + (connector.equals("fs") && format.equals("csv")
-                                    ? ", 'csv.null-literal'=''"
-                                    : "")
-                            + ")");
-        }
+        String fsCsvNull =
+                // Its csv reads an empty field as an empty string unless told, as ours and
+                // Paimon's default says, that it stands for NULL.
+                format.equals("csv") ? ", 'csv.null-literal'=''" : "";
+        createLineTables(
+                env, format, "(v INT, s STRING, k STRING) PARTITIONED BY (k)", fsCsvNull, "");
         exec(
                 env,
                 "INSERT INTO fs VALUES (1, 'a, \"quoted\"', 'x'), (2, CAST(NULL AS STRING), 'y')");
@@ -127,27 +113,31 @@ class FilesystemConnectorInteropITCase extends FlinkTestBase {
     @ValueSource(strings = {"csv", "json"})
     void weReadItsTimestampLtz(String format) {
         TableEnvironment env = batchEnv();
-        for (String connector : List.of("fs", "ours")) {
-            exec(
-                    env,
-                    "CREATE TABLE "
-                            + connector
-                            + " (v INT, moment TIMESTAMP_LTZ(3)) WITH ("
-                            + (connector.equals("fs")
-                                    ? "'connector'='filesystem', 'format'='"
-                                    : "'connector'='format-table', 'csv.mode'='FAILFAST',"
-                                            + " 'file.format'='")
-                            + format
-                            + "', 'path'='"
-                            + dir
-                            + "')");
-        }
+        createLineTables(
+                env, format, "(v INT, moment TIMESTAMP_LTZ(3))", "", ", 'csv.mode'='FAILFAST'");
         exec(env, "INSERT INTO fs VALUES (1, TO_TIMESTAMP_LTZ(1704164645123, 3))");
         exec(env, "INSERT INTO ours VALUES (2, TO_TIMESTAMP_LTZ(0, 3))");
 
         assertThat(rows(env, "SELECT * FROM ours"))
                 .containsExactlyInAnyOrder(
                         Row.of(1, Instant.ofEpochMilli(1704164645123L)), Row.of(2, Instant.EPOCH));
+    }
+
+    /** Tables fs (the filesystem connector's) and ours over the same directory, in a format. */
+    private void createLineTables(
+            TableEnvironment env, String format, String columns, String fsOptions, String ours) {
+        exec(
+                env,
+                String.format(
+                        "CREATE TABLE fs %s WITH ('connector'='filesystem', 'format'='%s',"
+                                + " 'path'='%s'%s)",
+                        columns, format, dir, fsOptions));
+        exec(
+                env,
+                String.format(
+                        "CREATE TABLE ours %s WITH ('connector'='format-table', 'file.format'='%s',"
+                                + " 'path'='%s'%s)",
+                        columns, format, dir, ours));
     }
 
     @Test
