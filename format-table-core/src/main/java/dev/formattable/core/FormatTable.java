@@ -41,12 +41,7 @@ public final class FormatTable extends FormatTableSpec {
      */
     public static FormatTable open(
             FileIO fileIO, Path location, TableSchema schema, Map<String, String> dynamicOptions) {
-        return new FormatTable(
-                fileIO,
-                location,
-                schema,
-                TableOptions.merge(schema.options(), dynamicOptions),
-                false);
+        return open(fileIO, location, schema, dynamicOptions, false);
     }
 
     /**
@@ -56,12 +51,21 @@ public final class FormatTable extends FormatTableSpec {
      */
     public static FormatTable openWithMetadataUnderLocation(
             FileIO fileIO, Path location, TableSchema schema, Map<String, String> dynamicOptions) {
+        return open(fileIO, location, schema, dynamicOptions, true);
+    }
+
+    private static FormatTable open(
+            FileIO fileIO,
+            Path location,
+            TableSchema schema,
+            Map<String, String> dynamicOptions,
+            boolean metadataUnderLocation) {
         return new FormatTable(
                 fileIO,
                 location,
                 schema,
                 TableOptions.merge(schema.options(), dynamicOptions),
-                true);
+                metadataUnderLocation);
     }
 
     public static FormatTable open(FileIO fileIO, Path location, TableSchema schema) {

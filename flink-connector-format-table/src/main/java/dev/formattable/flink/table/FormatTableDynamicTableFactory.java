@@ -132,17 +132,13 @@ public class FormatTableDynamicTableFactory
 
     private static void validate(FactoryUtil.TableFactoryHelper helper, Context context) {
         helper.validateExcept(FormatTableConnectorOptions.FORMAT_PREFIXES.toArray(new String[0]));
-        try {
-            FormatTableConnectorOptions.checkRanges(
-                    helper.getOptions(), context.getCatalogTable().getOptions());
-        } catch (IllegalArgumentException e) {
-            throw new ValidationException(
-                    "Format table "
-                            + context.getObjectIdentifier().asSummaryString()
-                            + " cannot be served: "
-                            + e.getMessage(),
-                    e);
-        }
+        served(
+                context,
+                () -> {
+                    FormatTableConnectorOptions.checkRanges(
+                            helper.getOptions(), context.getCatalogTable().getOptions());
+                    return null;
+                });
     }
 
     /** The compaction the table's options ask for. */
