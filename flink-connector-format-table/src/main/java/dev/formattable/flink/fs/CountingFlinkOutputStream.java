@@ -10,7 +10,7 @@ import java.io.IOException;
  * Flink's local stream answers each time with a system call ({@code lseek} under the channel's
  * lock), and other file systems' streams may do no better.
  */
-final class CountingFlinkOutputStream extends FSDataOutputStream {
+final class CountingFlinkOutputStream extends ForwardingFlinkOutputStream {
 
     private final FSDataOutputStream out;
     private long pos;
@@ -19,6 +19,7 @@ final class CountingFlinkOutputStream extends FSDataOutputStream {
      * @param out a stream at position 0: a file just created
      */
     CountingFlinkOutputStream(FSDataOutputStream out) {
+        super(out);
         this.out = out;
     }
 
@@ -29,28 +30,18 @@ final class CountingFlinkOutputStream extends FSDataOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        out.write(b);
+        super.write(b);
         pos++;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
+        super.write(b, off, len);
         pos += len;
-    }
-
-    @Override
-    public void flush() throws IOException {
-        out.flush();
     }
 
     @Override
     public void sync() throws IOException {
         out.sync();
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
     }
 }

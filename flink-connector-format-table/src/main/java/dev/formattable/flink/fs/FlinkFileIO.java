@@ -3,6 +3,7 @@ package dev.formattable.flink.fs;
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.ForwardingPositionOutputStream;
 import dev.formattable.core.fs.HadoopMultipartUploads;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.OpenUpload;
@@ -326,10 +327,11 @@ public class FlinkFileIO implements FileIO {
      * Exposes the Flink stream, which Flink's bulk writers need. Its position is counted, not asked
      * of the file system (see {@link CountingFlinkOutputStream}).
      */
-    public static final class FlinkPositionOutputStream extends PositionOutputStream {
+    public static final class FlinkPositionOutputStream extends ForwardingPositionOutputStream {
         private final FSDataOutputStream out;
 
         FlinkPositionOutputStream(FSDataOutputStream out) {
+            super(out);
             this.out = out;
         }
 
@@ -340,26 +342,6 @@ public class FlinkFileIO implements FileIO {
         @Override
         public long getPos() throws IOException {
             return out.getPos();
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
         }
     }
 }

@@ -27,10 +27,11 @@ public final class FlinkOutputStreams {
     }
 
     /** A core stream as Flink's; {@code sync} only flushes, as the core stream has no sync. */
-    private static final class Adapter extends FSDataOutputStream {
+    private static final class Adapter extends ForwardingFlinkOutputStream {
         private final PositionOutputStream out;
 
         Adapter(PositionOutputStream out) {
+            super(out);
             this.out = out;
         }
 
@@ -40,28 +41,8 @@ public final class FlinkOutputStreams {
         }
 
         @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
         public void sync() throws IOException {
             out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
         }
     }
 }

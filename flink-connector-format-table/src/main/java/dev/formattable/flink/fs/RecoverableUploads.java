@@ -101,7 +101,6 @@ final class RecoverableUploads {
         private final RecoverableFsDataOutputStream out;
         private final Path target;
         private final FileIO fileIO;
-        private boolean closed;
 
         Stream(
                 FileSystem fs,
@@ -118,9 +117,8 @@ final class RecoverableUploads {
         }
 
         @Override
-        public FileCommitter closeForCommit() throws IOException {
+        protected FileCommitter finish() throws IOException {
             long length = out.getPos();
-            closed = true;
             RecoverableFsDataOutputStream.Committer committer = out.closeForCommit();
             RecoverableWriter.CommitRecoverable recoverable = committer.getRecoverable();
             SimpleVersionedSerializer<RecoverableWriter.CommitRecoverable> serializer =
@@ -132,16 +130,7 @@ final class RecoverableUploads {
         }
 
         @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                out.close();
-            } catch (IOException | RuntimeException e) {
-                LOG.debug("Closing a discarded upload stream failed", e);
-            }
+        protected void discard() {
             abortUploadsTo(fs, target);
         }
     }

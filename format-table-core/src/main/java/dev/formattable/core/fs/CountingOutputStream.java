@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /** A {@link PositionOutputStream} that counts what passes through to another stream. */
-public final class CountingOutputStream extends PositionOutputStream {
+public final class CountingOutputStream extends ForwardingPositionOutputStream {
 
-    private final OutputStream out;
     private long pos;
 
     public CountingOutputStream(OutputStream out) {
-        this.out = out;
+        super(out);
     }
 
     @Override
@@ -20,23 +19,13 @@ public final class CountingOutputStream extends PositionOutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        out.write(b);
+        super.write(b);
         pos++;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
+        super.write(b, off, len);
         pos += len;
-    }
-
-    @Override
-    public void flush() throws IOException {
-        out.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
     }
 }

@@ -1,11 +1,21 @@
 package dev.formattable.core.fs;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 
-/** A two-phase stream whose bytes go to another stream, which it exposes to writers. */
+/**
+ * A two-phase stream whose bytes go to another stream, which it exposes to writers. It is closed
+ * once: {@link #closeForCommit()} hands the file to its committer ({@link #finish()}), and a {@link
+ * #close()} before that closes the stream and {@link #discard()}s the file.
+ */
 public abstract class ForwardingTwoPhaseOutputStream extends TwoPhaseOutputStream {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ForwardingTwoPhaseOutputStream.class);
+
     private final PositionOutputStream out;
+    private boolean closed;
 
     protected ForwardingTwoPhaseOutputStream(PositionOutputStream out) {
         this.out = out;
@@ -35,4 +45,30 @@ public abstract class ForwardingTwoPhaseOutputStream extends TwoPhaseOutputStrea
     public void flush() throws IOException {
         out.flush();
     }
+
+    @Override
+    public final FileCommitter closeForCommit() throws IOException {
+        closed = true;
+        return finish();
+    }
+
+    @Override
+    public final void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            out.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Closing a discarded stream failed", e);
+        }
+        discard();
+    }
+
+    /** Ends the file, still invisible, and returns what publishes it; the stream is closed. */
+    protected abstract FileCommitter finish() throws IOException;
+
+    /** Removes what the stream wrote, after it was closed without being committed. */
+    protected abstract void discard();
 }

@@ -97,31 +97,16 @@ public class HadoopFileIO implements FileIO {
     @Override
     public PositionOutputStream newOutputStream(Path path, boolean overwrite) throws IOException {
         org.apache.hadoop.fs.Path p = toHadoop(path);
-        FSDataOutputStream out = fs(p).create(p, overwrite);
-        return new PositionOutputStream() {
+        FSDataOutputStream hadoopOut = fs(p).create(p, overwrite);
+        return new ForwardingPositionOutputStream(hadoopOut) {
             @Override
             public long getPos() {
-                return out.getPos();
-            }
-
-            @Override
-            public void write(int b) throws IOException {
-                out.write(b);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
+                return hadoopOut.getPos();
             }
 
             @Override
             public void flush() throws IOException {
-                out.hflush();
-            }
-
-            @Override
-            public void close() throws IOException {
-                out.close();
+                hadoopOut.hflush();
             }
         };
     }

@@ -42,26 +42,15 @@ public final class UploadingLocalFileIO extends LocalFileIO {
         // The target's path next to the data, so listing the store can name it.
         Files.writeString(uploads.resolve(id + ".target"), target.toString());
         return new ForwardingTwoPhaseOutputStream(newOutputStream(pending(id), false)) {
-            private boolean closed;
-
             @Override
-            public FileCommitter closeForCommit() throws IOException {
-                closed = true;
+            protected FileCommitter finish() throws IOException {
                 delegate().close();
                 return committer(target, delegate().getPos(), id);
             }
 
             @Override
-            public void close() {
-                if (!closed) {
-                    closed = true;
-                    try {
-                        delegate().close();
-                    } catch (IOException ignored) {
-                        // discarded anyway
-                    }
-                    abort(id);
-                }
+            protected void discard() {
+                abort(id);
             }
         };
     }
