@@ -264,7 +264,7 @@ class FormatTableCommitTest {
     @Test
     void refusesPathsOutsideTheTable() throws IOException {
         FormatTable table = partitioned(Map.of());
-        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+        CommitMessage m = oneFile(table);
         Path outside = Path.of(dir.getParent().resolve("elsewhere/data-x-0.parquet").toString());
         Path dotted = Path.of(dir + "/dt=19723/h=1/../../../x/data-x-0.parquet");
 
@@ -297,8 +297,8 @@ class FormatTableCommitTest {
     @Test
     void refusesAMessageWhoseFilesAreGone() throws IOException {
         FormatTable table = partitioned(Map.of());
-        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
-        Files.delete(java.nio.file.Path.of(m.stagedPath().path()));
+        CommitMessage m = oneFile(table);
+        Files.delete(local(m.stagedPath()));
 
         assertThatThrownBy(() -> table.newCommit().append(List.of(m)))
                 .hasMessageContaining("does not exist")
@@ -351,9 +351,9 @@ class FormatTableCommitTest {
     @Test
     void aWholeTargetBesideItsStagedFileIsKeptAndTheStagedFileRemoved() throws IOException {
         FormatTable table = partitioned(Map.of());
-        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
-        java.nio.file.Path staged = java.nio.file.Path.of(m.stagedPath().path());
-        java.nio.file.Path target = java.nio.file.Path.of(m.targetPath().path());
+        CommitMessage m = oneFile(table);
+        java.nio.file.Path staged = local(m.stagedPath());
+        java.nio.file.Path target = local(m.targetPath());
         Files.copy(staged, target);
         FileTime marked = FileTime.fromMillis(1_000_000_000L);
         Files.setLastModifiedTime(target, marked);
@@ -371,9 +371,9 @@ class FormatTableCommitTest {
     @Test
     void aShorterTargetBesideItsStagedFileIsReplacedByTheStagedFile() throws IOException {
         FormatTable table = partitioned(Map.of());
-        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
-        java.nio.file.Path staged = java.nio.file.Path.of(m.stagedPath().path());
-        java.nio.file.Path target = java.nio.file.Path.of(m.targetPath().path());
+        CommitMessage m = oneFile(table);
+        java.nio.file.Path staged = local(m.stagedPath());
+        java.nio.file.Path target = local(m.targetPath());
         byte[] bytes = Files.readAllBytes(staged);
         Files.write(target, Arrays.copyOf(bytes, bytes.length / 2));
 
@@ -387,7 +387,7 @@ class FormatTableCommitTest {
     @Test
     void refusesDuplicateMessages() throws IOException {
         FormatTable table = partitioned(Map.of());
-        CommitMessage m = write(table, p("2024-01-01", 1), "a").get(0);
+        CommitMessage m = oneFile(table);
 
         assertThatThrownBy(() -> table.newCommit().append(List.of(m, m)))
                 .hasMessageContaining("another message of this commit");
@@ -445,7 +445,7 @@ class FormatTableCommitTest {
         CommitMessage relativeSpelling =
                 new CommitMessage(
                         Path.of(
-                                absolute.relativize(java.nio.file.Path.of(m.stagedPath().path()))
+                                absolute.relativize(local(m.stagedPath()))
                                         .toString()
                                         .replaceFirst("^", relative + "/")),
                         Path.of(relative + "/k=1/" + m.targetPath().name()),
@@ -485,7 +485,7 @@ class FormatTableCommitTest {
 
         assertThat(removed).isEqualTo(2);
         for (CommitMessage m : orphan) {
-            assertThat(java.nio.file.Path.of(m.stagedPath().path())).doesNotExist();
+            assertThat(local(m.stagedPath())).doesNotExist();
         }
         table.newCommit().append(keep);
         assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "keep"));
@@ -499,5 +499,14 @@ class FormatTableCommitTest {
         LinkedHashMap<String, String> spec = new LinkedHashMap<>();
         spec.put(key, value);
         return spec;
+    }
+
+    /** One staged file of row ("2024-01-01", 1, "a"). */
+    private CommitMessage oneFile(FormatTable table) throws IOException {
+        return write(table, p("2024-01-01", 1), "a").get(0);
+    }
+
+    private static java.nio.file.Path local(dev.formattable.core.fs.Path path) {
+        return java.nio.file.Path.of(path.path());
     }
 }

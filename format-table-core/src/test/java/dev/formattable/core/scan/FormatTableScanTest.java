@@ -1,6 +1,7 @@
 package dev.formattable.core.scan;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
@@ -171,11 +172,7 @@ class FormatTableScanTest {
         file("dt=19723/.hidden/h=2/data-d.parquet");
         file("_schema/dt=19723/h=3/data-e.parquet");
         file("dt=19723/h=1/.hidden/data-f.parquet");
-        FormatTable table =
-                TestTables.table(
-                        io,
-                        dir,
-                        TestTables.schema(Map.of(), "dt", DataTypes.DATE(), "h", DataTypes.INT()));
+        FormatTable table = dayHourTable(io);
 
         assertThat(names(table.newScan().plan()))
                 .containsExactly("data-a.parquet", "data-nested.parquet");
@@ -240,11 +237,7 @@ class FormatTableScanTest {
                         return result;
                     }
                 };
-        FormatTable table =
-                TestTables.table(
-                        vanishing,
-                        dir,
-                        TestTables.schema(Map.of(), "dt", DataTypes.DATE(), "h", DataTypes.INT()));
+        FormatTable table = dayHourTable(vanishing);
 
         assertThat(names(table.newScan().plan())).containsExactly("data-a.parquet");
     }
@@ -252,11 +245,7 @@ class FormatTableScanTest {
     @Test
     void aDirectoryNotOfTheColumnTypeIsNamedInTheError() throws IOException {
         file("dt=19723/h=abc/data-a.parquet");
-        FormatTable table =
-                TestTables.table(
-                        io,
-                        dir,
-                        TestTables.schema(Map.of(), "dt", DataTypes.DATE(), "h", DataTypes.INT()));
+        FormatTable table = dayHourTable(io);
 
         assertThatThrownBy(() -> table.newScan().plan())
                 .hasMessageContaining(dir.resolve("dt=19723/h=abc").toString())
@@ -268,11 +257,7 @@ class FormatTableScanTest {
         file("dt=19723/h=1/data-a.parquet");
         file("other=1/h=1/data-b.parquet");
         file("dt=19723/data-at-wrong-level.parquet");
-        FormatTable table =
-                TestTables.table(
-                        io,
-                        dir,
-                        TestTables.schema(Map.of(), "dt", DataTypes.DATE(), "h", DataTypes.INT()));
+        FormatTable table = dayHourTable(io);
 
         assertThat(names(table.newScan().plan())).containsExactly("data-a.parquet");
     }
@@ -325,5 +310,13 @@ class FormatTableScanTest {
                                         .withPartitionFilter(PartitionPredicate.equal("h", "x"))
                                         .plan())
                 .hasMessageContaining("'x' is not a valid INT value for partition column 'h'");
+    }
+
+    /** A table partitioned by dt DATE and h INT, over the test's directory. */
+    private FormatTable dayHourTable(FileIO fileIO) {
+        return TestTables.table(
+                fileIO,
+                dir,
+                TestTables.schema(Map.of(), "dt", DataTypes.DATE(), "h", DataTypes.INT()));
     }
 }
