@@ -11,15 +11,12 @@ import dev.formattable.core.scan.DataSplit;
 import dev.formattable.e2e.servers.S3ProxyExtension;
 import dev.formattable.e2e.testutils.CoreWrites;
 import dev.formattable.e2e.testutils.E2eSqlTestBase;
-import dev.formattable.e2e.testutils.FlinkFileSystems;
 import dev.formattable.e2e.testutils.S3Client;
 import dev.formattable.e2e.testutils.TableFiles;
 import dev.formattable.flink.fs.FlinkFileIO;
 
 import org.apache.flink.table.api.TableEnvironment;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,7 +43,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class S3CommitITCase extends E2eSqlTestBase {
 
-    @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();
+    // FlinkFileIO and the SQL reads go through the plugin; it serves s3a:// as well as s3://.
+    @RegisterExtension
+    static final S3ProxyExtension S3 = new S3ProxyExtension().withFlinkS3Plugin();
 
     private static final Map<String, String> STAGED = Map.of("write.multipart-upload", "false");
 
@@ -56,17 +55,6 @@ class S3CommitITCase extends E2eSqlTestBase {
 
     // Four partitions, so four new files; the third rename fails, after two were published.
     private static final int NEW_PARTITIONS = 4;
-
-    @BeforeAll
-    static void fileSystems() {
-        // FlinkFileIO and the SQL reads go through the plugin; it serves s3a:// as well as s3://.
-        FlinkFileSystems.initializeWithPlugins(S3.flinkS3Settings());
-    }
-
-    @AfterAll
-    static void resetFileSystems() {
-        FlinkFileSystems.reset();
-    }
 
     @ParameterizedTest
     @EnumSource(S3Client.class)

@@ -12,15 +12,12 @@ import dev.formattable.core.fs.HadoopMultipartUploads;
 import dev.formattable.e2e.servers.S3ProxyExtension;
 import dev.formattable.e2e.testutils.CoreWrites;
 import dev.formattable.e2e.testutils.E2eSqlTestBase;
-import dev.formattable.e2e.testutils.FlinkFileSystems;
 import dev.formattable.e2e.testutils.S3Client;
 import dev.formattable.e2e.testutils.TableFiles;
 import dev.formattable.flink.fs.FlinkFileIO;
 
 import org.apache.flink.table.api.TableEnvironment;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,19 +42,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class S3MultipartITCase extends E2eSqlTestBase {
 
-    @RegisterExtension static final S3ProxyExtension S3 = new S3ProxyExtension();
+    @RegisterExtension
+    static final S3ProxyExtension S3 = new S3ProxyExtension().withFlinkS3Plugin();
 
     private static final int PARTITIONS = 4;
-
-    @BeforeAll
-    static void fileSystems() {
-        FlinkFileSystems.initializeWithPlugins(S3.flinkS3Settings());
-    }
-
-    @AfterAll
-    static void resetFileSystems() {
-        FlinkFileSystems.reset();
-    }
 
     @BeforeEach
     void countFromZero() {

@@ -4,7 +4,6 @@ import dev.formattable.e2e.testutils.FlinkFileSystems;
 
 import org.junit.jupiter.api.BeforeAll;
 
-
 /**
  * The SQL scenarios on an S3-compatible server, through Flink's own S3 file system ({@code s3://},
  * the flink-s3-fs-hadoop plugin, loaded from {@code FLINK_PLUGINS_DIR} as a Flink distribution

@@ -1,5 +1,7 @@
 package dev.formattable.e2e.servers;
 
+import dev.formattable.e2e.testutils.FlinkFileSystems;
+
 import org.apache.hadoop.conf.Configuration;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
@@ -61,6 +63,17 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
         this.bucket = bucket;
     }
 
+    private boolean flinkS3Plugin;
+
+    /**
+     * Also sets Flink's file systems up with the S3 plugin on this server once it is started, and
+     * resets them before it stops.
+     */
+    public S3ProxyExtension withFlinkS3Plugin() {
+        flinkS3Plugin = true;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         long start = System.nanoTime();
@@ -86,10 +99,16 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
         }
         startupMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("[e2e] s3proxy at %s started in %d ms%n", endpoint(), startupMillis);
+        if (flinkS3Plugin) {
+            FlinkFileSystems.initializeWithPlugins(flinkS3Settings());
+        }
     }
 
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
+        if (flinkS3Plugin) {
+            FlinkFileSystems.reset();
+        }
         if (proxy != null) {
             proxy.stop();
         }

@@ -1,13 +1,9 @@
 package dev.formattable.flink.source;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.Path;
-import dev.formattable.core.schema.TableSchema;
-import dev.formattable.core.types.DataField;
-import dev.formattable.core.types.DataTypes;
-import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.ReadSpec;
+import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
@@ -17,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,15 +22,7 @@ class FormatTableSourceTest {
     @TempDir java.nio.file.Path dir;
 
     private FormatTable table() {
-        return FormatTable.open(
-                new FlinkFileIO(),
-                Path.of(dir.toString()),
-                new TableSchema(
-                        List.of(
-                                new DataField(0, "a", DataTypes.INT()),
-                                new DataField(1, "k", DataTypes.STRING())),
-                        List.of("k"),
-                        Map.of()));
+        return SinkTables.table(dir);
     }
 
     private static final RowType TYPE =

@@ -3,12 +3,7 @@ package dev.formattable.flink.sink.writer;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.LocalFileIO;
-import dev.formattable.core.fs.Path;
-import dev.formattable.core.schema.TableSchema;
-import dev.formattable.core.types.DataField;
-import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.format.FormatFactories;
-import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
@@ -40,15 +35,7 @@ class FormatTableSinkWriterTest {
     @TempDir java.nio.file.Path dir;
 
     private FormatTable table() {
-        return FormatTable.open(
-                new FlinkFileIO(),
-                Path.of(dir.toString()),
-                new TableSchema(
-                        List.of(
-                                new DataField(0, "a", DataTypes.INT()),
-                                new DataField(1, "k", DataTypes.STRING())),
-                        List.of("k"),
-                        Map.of()));
+        return SinkTables.table(dir);
     }
 
     private FormatTableSinkWriter writer(boolean grouped) throws IOException {
