@@ -26,29 +26,16 @@ class CountPushDownITCase extends FlinkTestBase {
         exec(
                 env,
                 "CREATE TABLE t (v BIGINT, s STRING, dt STRING, h INT) PARTITIONED BY (dt, h)"
-                        + " WITH ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
-        for (int round = 0; round < 2; round++) {
-            StringBuilder values = new StringBuilder();
-            for (int d = 0; d < 3; d++) {
-                for (int h = 0; h < 2; h++) {
-                    for (int r = 0; r < 3; r++) {
-                        values.append(values.length() == 0 ? "" : ", ")
-                                .append(
-                                        String.format(
-                                                "(%d, %s, 'd%d', %d)",
-                                                round * 1000 + d * 100 + h * 10 + r,
-                                                r == 0 ? "CAST(NULL AS STRING)" : "'x'",
-                                                d,
-                                                h));
-                    }
-                }
-            }
-            exec(env, "INSERT INTO t VALUES " + values);
-        }
+                        + withFormatTable(dir, format));
+        insertTwoRoundsOfDaysAndHours(
+                env,
+                (round, d, h, r) ->
+                        String.format(
+                                "(%d, %s, 'd%d', %d)",
+                                round * 1000 + d * 100 + h * 10 + r,
+                                r == 0 ? "CAST(NULL AS STRING)" : "'x'",
+                                d,
+                                h));
         return env;
     }
 

@@ -56,15 +56,7 @@ class TypesITCase extends FlinkTestBase {
     @ValueSource(strings = {"parquet", "orc"})
     void everyTypeReadsBackEqual(String format) {
         TableEnvironment env = batchEnv();
-        exec(
-                env,
-                "CREATE TABLE t ("
-                        + COLUMNS
-                        + ") WITH ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+        exec(env, "CREATE TABLE t (" + COLUMNS + ")" + withFormatTable(dir, format));
         exec(
                 env,
                 "CREATE TEMPORARY VIEW expected AS SELECT * FROM (VALUES "
@@ -90,13 +82,7 @@ class TypesITCase extends FlinkTestBase {
     @ValueSource(strings = {"parquet", "orc"})
     void charPadding(String format) {
         TableEnvironment env = batchEnv();
-        exec(
-                env,
-                "CREATE TABLE t (c CHAR(4)) WITH ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+        exec(env, "CREATE TABLE t (c CHAR(4))" + withFormatTable(dir, format));
         exec(env, "INSERT INTO t VALUES (CAST('ab' AS CHAR(4)))");
 
         assertThat(query(env, "SELECT CHAR_LENGTH(c), RTRIM(c) = 'ab' FROM t"))

@@ -35,6 +35,40 @@ public abstract class FlinkTestBase {
         return env;
     }
 
+    /** The WITH clause of a format table at {@code dir} in {@code format}. */
+    protected static String withFormatTable(Object dir, String format) {
+        return " WITH ('connector'='format-table', 'path'='"
+                + dir
+                + "', 'file.format'='"
+                + format
+                + "')";
+    }
+
+    /** The text of one row to insert, for day d, hour h and row r of insert round. */
+    @FunctionalInterface
+    protected interface RowText {
+        String of(int round, int d, int h, int r);
+    }
+
+    /**
+     * Writes table t by two INSERTs of 3 days × 2 hours × 3 rows each (36 rows, several files per
+     * partition).
+     */
+    protected static void insertTwoRoundsOfDaysAndHours(TableEnvironment env, RowText row) {
+        for (int round = 0; round < 2; round++) {
+            StringBuilder values = new StringBuilder();
+            for (int d = 0; d < 3; d++) {
+                for (int h = 0; h < 2; h++) {
+                    for (int r = 0; r < 3; r++) {
+                        values.append(values.length() == 0 ? "" : ", ")
+                                .append(row.of(round, d, h, r));
+                    }
+                }
+            }
+            exec(env, "INSERT INTO t VALUES " + values);
+        }
+    }
+
     /** Runs a statement to completion. */
     protected static void exec(TableEnvironment env, String sql) {
         SqlStatements.exec(env, sql);
