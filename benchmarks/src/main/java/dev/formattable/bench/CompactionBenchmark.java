@@ -2,8 +2,6 @@ package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 
 import java.nio.file.Path;
@@ -61,14 +59,7 @@ public final class CompactionBenchmark {
     }
 
     public void run() throws Exception {
-        Configuration conf = new Configuration();
-        Cluster.target(conf);
-        conf.setString("execution.checkpointing.interval", "200 ms");
-        conf.setString("execution.checkpointing.storage", "filesystem");
-        conf.setString(
-                "execution.checkpointing.dir", root.resolve("checkpoints").toUri().toString());
-        TableEnvironment streaming =
-                Sql.env(EnvironmentSettings.newInstance().inStreamingMode(), conf);
+        TableEnvironment streaming = Sql.streaming("200 ms", root.resolve("checkpoints"));
         TableEnvironment batch = Sql.batch();
         long rows = args.scale.rows;
         Sql.createGenerator(streaming, "gen", rows);

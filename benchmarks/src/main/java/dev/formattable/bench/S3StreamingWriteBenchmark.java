@@ -2,8 +2,6 @@ package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 
 import java.nio.file.Path;
@@ -33,13 +31,7 @@ public final class S3StreamingWriteBenchmark {
         Dirs.deleteRecursively(checkpoints);
         long rows = args.scale.streamingRows;
         try (S3Store s3 = new S3Store(true)) {
-            Configuration conf = new Configuration();
-            Cluster.target(conf);
-            conf.setString("execution.checkpointing.interval", "10 s");
-            conf.setString("execution.checkpointing.storage", "filesystem");
-            conf.setString("execution.checkpointing.dir", checkpoints.toUri().toString());
-            TableEnvironment streaming =
-                    Sql.env(EnvironmentSettings.newInstance().inStreamingMode(), conf);
+            TableEnvironment streaming = Sql.streaming("10 s", checkpoints);
             TableEnvironment batch = Sql.batch();
             Sql.createGenerator(streaming, "gen", rows);
             Map<Side, String> requests = new EnumMap<>(Side.class);

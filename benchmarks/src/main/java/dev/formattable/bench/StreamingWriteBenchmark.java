@@ -2,8 +2,6 @@ package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 
 import java.nio.file.Path;
@@ -31,16 +29,7 @@ public final class StreamingWriteBenchmark {
     }
 
     public void run() throws Exception {
-        Configuration conf = new Configuration();
-        Cluster.target(conf);
-        conf.setString("execution.checkpointing.interval", "1 s");
-        // datagen's sequence keeps the ids still to come in its state (8 bytes each): far past
-        // the JobManager's 5 MB in-memory checkpoint limit at 5 M rows.
-        conf.setString("execution.checkpointing.storage", "filesystem");
-        conf.setString(
-                "execution.checkpointing.dir", root.resolve("checkpoints").toUri().toString());
-        TableEnvironment streaming =
-                Sql.env(EnvironmentSettings.newInstance().inStreamingMode(), conf);
+        TableEnvironment streaming = Sql.streaming("1 s", root.resolve("checkpoints"));
         TableEnvironment batch = Sql.batch();
         long rows = args.scale.rows;
         Sql.createGenerator(streaming, "gen", rows);
