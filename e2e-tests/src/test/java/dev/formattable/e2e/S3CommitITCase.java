@@ -15,8 +15,6 @@ import dev.formattable.e2e.testutils.S3Client;
 import dev.formattable.e2e.testutils.TableFiles;
 import dev.formattable.flink.fs.FlinkFileIO;
 
-import org.apache.flink.table.api.TableEnvironment;
-
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -122,7 +120,7 @@ class S3CommitITCase extends E2eSqlTestBase {
         assertThat(TableFiles.staged(files))
                 .containsExactlyInAnyOrderElementsOf(relative(location, messages));
         assertThat(planned(table)).isEqualTo(oldFiles);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(oldRows));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(oldRows));
 
         assertThat(S3.requests("copyBlob"))
                 .as("copies: renames to publish and to take back")
@@ -134,7 +132,7 @@ class S3CommitITCase extends E2eSqlTestBase {
                 .isEqualTo(NEW_PARTITIONS);
         List<Object[]> all = new ArrayList<>(oldRows);
         all.addAll(newRows);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(all));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(all));
         TableFiles.assertOnlyPublishedDataFiles(S3.filesBelow(location), "parquet", 1);
     }
 
@@ -175,7 +173,7 @@ class S3CommitITCase extends E2eSqlTestBase {
         assertThat(targets).as("the new files").containsAll(visible);
 
         table.newCommit().overwrite(Map.of(), messages);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(newRows));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(newRows));
         List<String> files = S3.filesBelow(location);
         TableFiles.assertOnlyPublishedDataFiles(files, "parquet", 1);
         assertThat(files).containsExactlyInAnyOrderElementsOf(targets);
@@ -217,7 +215,7 @@ class S3CommitITCase extends E2eSqlTestBase {
         assertThat(retried.publishedFiles()).isEqualTo(NEW_PARTITIONS - 1);
         List<Object[]> all = new ArrayList<>(oldRows);
         all.addAll(newRows);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(all));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(all));
         TableFiles.assertOnlyPublishedDataFiles(S3.filesBelow(location), "parquet", 1);
     }
 
@@ -242,17 +240,5 @@ class S3CommitITCase extends E2eSqlTestBase {
                 .map(p -> p.toString().substring(root.length() + 1))
                 .sorted()
                 .collect(Collectors.toList());
-    }
-
-    private static List<String> rows(String location) {
-        TableEnvironment env = batchEnv();
-        exec(
-                env,
-                "CREATE TABLE t ("
-                        + CoreWrites.SQL_COLUMNS
-                        + ") PARTITIONED BY (p) WITH ('connector'='format-table', 'path'='"
-                        + location
-                        + "', 'file.format'='parquet')");
-        return query(env, "SELECT * FROM t");
     }
 }

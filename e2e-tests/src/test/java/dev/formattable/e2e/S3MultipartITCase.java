@@ -16,8 +16,6 @@ import dev.formattable.e2e.testutils.S3Client;
 import dev.formattable.e2e.testutils.TableFiles;
 import dev.formattable.flink.fs.FlinkFileIO;
 
-import org.apache.flink.table.api.TableEnvironment;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -74,7 +72,7 @@ class S3MultipartITCase extends E2eSqlTestBase {
         assertThat(S3.requests("copyBlob")).as("copies").isZero();
         assertThat(S3.requests("completeMultipartUpload")).isEqualTo(PARTITIONS);
         assertThat(openUploadsBelow(location)).isEmpty();
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(rows));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(rows));
         List<String> files = S3.filesBelow(location);
         TableFiles.assertOnlyPublishedDataFiles(files, "parquet", 1);
         assertThat(files).containsExactlyInAnyOrderElementsOf(targets(location, messages));
@@ -129,7 +127,7 @@ class S3MultipartITCase extends E2eSqlTestBase {
         assertThat(replay.publishedFiles()).isZero();
         assertThat(again.alreadyPublishedFiles()).isEqualTo(PARTITIONS);
         assertThat(S3.filesBelow(location)).isEqualTo(published);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(rows));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(rows));
         assertThat(S3.requests("copyBlob")).isZero();
     }
 
@@ -183,7 +181,7 @@ class S3MultipartITCase extends E2eSqlTestBase {
 
         assertThat(retried.alreadyPublishedFiles()).isEqualTo(2);
         assertThat(retried.publishedFiles()).isEqualTo(PARTITIONS - 2);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(rows));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(rows));
         assertThat(openUploadsBelow(location)).isEmpty();
         assertThat(S3.requests("copyBlob")).isZero();
     }
@@ -230,7 +228,7 @@ class S3MultipartITCase extends E2eSqlTestBase {
         CommitResult result = table.newCommit().overwrite(Map.of(), messages);
 
         assertThat(result.deletedFiles()).isEqualTo(3);
-        assertThat(rows(location)).isEqualTo(CoreWrites.printed(newRows));
+        assertThat(coreTableRows(location)).isEqualTo(CoreWrites.printed(newRows));
         assertThat(S3.filesBelow(location))
                 .containsExactlyInAnyOrderElementsOf(targets(location, messages));
         assertThat(S3.requests("copyBlob")).isZero();
@@ -291,17 +289,5 @@ class S3MultipartITCase extends E2eSqlTestBase {
             targets.add(m.targetPath().toString().substring(location.length() + 1));
         }
         return targets;
-    }
-
-    private static List<String> rows(String location) {
-        TableEnvironment env = batchEnv();
-        exec(
-                env,
-                "CREATE TABLE t ("
-                        + CoreWrites.SQL_COLUMNS
-                        + ") PARTITIONED BY (p) WITH ('connector'='format-table', 'path'='"
-                        + location
-                        + "', 'file.format'='parquet')");
-        return query(env, "SELECT * FROM t");
     }
 }

@@ -72,14 +72,7 @@ final class ClusterScenarios {
                                         "restart-strategy.type", "fixed-delay",
                                         "restart-strategy.fixed-delay.attempts", "100",
                                         "restart-strategy.fixed-delay.delay", "1s"));
-        cluster.gateway()
-                .execute(
-                        s,
-                        "CREATE TABLE gen (id BIGINT) WITH ('connector'='datagen',"
-                                + " 'fields.id.kind'='sequence', 'fields.id.start'='1',"
-                                + " 'fields.id.end'='"
-                                + rows
-                                + "', 'rows-per-second'='1000')");
+        cluster.gateway().execute(s, generator(rows, "'rows-per-second'='1000'"));
         cluster.gateway()
                 .execute(
                         s,
@@ -134,16 +127,7 @@ final class ClusterScenarios {
                                         "restart-strategy.type", "fixed-delay",
                                         "restart-strategy.fixed-delay.attempts", "10",
                                         "restart-strategy.fixed-delay.delay", "1s"));
-        cluster.gateway()
-                .execute(
-                        s,
-                        "CREATE TABLE gen (id BIGINT) WITH ('connector'='datagen',"
-                                + " 'fields.id.kind'='sequence', 'fields.id.start'='1',"
-                                + " 'fields.id.end'='"
-                                + rows
-                                + "', 'number-of-rows'='"
-                                + rows
-                                + "')");
+        cluster.gateway().execute(s, generator(rows, "'number-of-rows'='" + rows + "'"));
         cluster.gateway()
                 .execute(
                         s,
@@ -192,5 +176,15 @@ final class ClusterScenarios {
                                 "job " + job + " to be " + wanted);
         assertThat(described.path("state").asText()).as(cluster.logs()).isIn(wanted);
         return described;
+    }
+
+    /** A datagen table {@code gen} of the ids 1 to {@code rows}, with one more option. */
+    private static String generator(long rows, String option) {
+        return "CREATE TABLE gen (id BIGINT) WITH ('connector'='datagen',"
+                + " 'fields.id.kind'='sequence', 'fields.id.start'='1', 'fields.id.end'='"
+                + rows
+                + "', "
+                + option
+                + ")";
     }
 }

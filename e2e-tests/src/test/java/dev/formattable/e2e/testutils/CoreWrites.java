@@ -87,14 +87,7 @@ public final class CoreWrites {
     /** Writes the rows, one staged file per partition, and returns the prepared messages. */
     public static List<CommitMessage> write(FormatTable table, List<Object[]> rows)
             throws IOException {
-        FormatWriterFactory<RowData> files =
-                parquet(FormatFactories.writer(table.options(), DATA_TYPE));
-        try (FormatTableWrite<RowData> write = table.newWrite(files)) {
-            for (Object[] r : rows) {
-                write.write(
-                        List.of(r[2]),
-                        GenericRowData.of(r[0], StringData.fromString((String) r[1])));
-            }
+        try (FormatTableWrite<RowData> write = writeRows(table, rows)) {
             return write.prepareCommit();
         }
     }
@@ -104,15 +97,25 @@ public final class CoreWrites {
      * with the files it has open.
      */
     public static void writeAndDrop(FormatTable table, List<Object[]> rows) throws IOException {
+        writeRows(table, rows).close();
+    }
+
+    private static FormatTableWrite<RowData> writeRows(FormatTable table, List<Object[]> rows)
+            throws IOException {
         FormatWriterFactory<RowData> files =
                 parquet(FormatFactories.writer(table.options(), DATA_TYPE));
-        try (FormatTableWrite<RowData> write = table.newWrite(files)) {
+        FormatTableWrite<RowData> write = table.newWrite(files);
+        try {
             for (Object[] r : rows) {
                 write.write(
                         List.of(r[2]),
                         GenericRowData.of(r[0], StringData.fromString((String) r[1])));
             }
+        } catch (IOException | RuntimeException e) {
+            write.close();
+            throw e;
         }
+        return write;
     }
 
     /** Flink's bulk writer over the core's stream, whichever FileIO opened it. */

@@ -59,6 +59,19 @@ public abstract class E2eSqlTestBase {
                         .build());
     }
 
+    /** Every row of the parquet table of {@link CoreWrites} at {@code location}, sorted. */
+    protected static List<String> coreTableRows(String location) {
+        TableEnvironment env = batchEnv();
+        exec(
+                env,
+                "CREATE TABLE t ("
+                        + CoreWrites.SQL_COLUMNS
+                        + ") PARTITIONED BY (p) WITH ('connector'='format-table', 'path'='"
+                        + location
+                        + "', 'file.format'='parquet')");
+        return query(env, "SELECT * FROM t");
+    }
+
     /** Runs a statement to completion. */
     protected static void exec(TableEnvironment env, String sql) {
         SqlStatements.exec(env, sql);

@@ -7,8 +7,10 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.types.Row;
 
@@ -100,13 +102,11 @@ class CompactionITCase extends StreamingWriteTestBase {
 
     @org.junit.jupiter.api.Test
     void theDataStreamSinkCompactsToo() throws Exception {
-        org.apache.flink.table.types.logical.RowType type =
-                (org.apache.flink.table.types.logical.RowType)
-                        org.apache.flink.table.api.DataTypes.ROW(
-                                        org.apache.flink.table.api.DataTypes.FIELD(
-                                                "id", org.apache.flink.table.api.DataTypes.INT()),
-                                        org.apache.flink.table.api.DataTypes.FIELD(
-                                                "p", org.apache.flink.table.api.DataTypes.INT()))
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("id", DataTypes.INT()),
+                                        DataTypes.FIELD("p", DataTypes.INT()))
                                 .getLogicalType();
         Path table = dir.resolve("datastream");
         FormatTableSink sink =

@@ -16,10 +16,12 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.types.Row;
 
@@ -378,13 +380,11 @@ class PartitionCommitITCase extends StreamingWriteTestBase {
 
     @Test
     void theDataStreamSinkCommitsPartitionsToo() throws Exception {
-        org.apache.flink.table.types.logical.RowType type =
-                (org.apache.flink.table.types.logical.RowType)
-                        org.apache.flink.table.api.DataTypes.ROW(
-                                        org.apache.flink.table.api.DataTypes.FIELD(
-                                                "id", org.apache.flink.table.api.DataTypes.INT()),
-                                        org.apache.flink.table.api.DataTypes.FIELD(
-                                                "dt", org.apache.flink.table.api.DataTypes.DATE()))
+        RowType type =
+                (RowType)
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("id", DataTypes.INT()),
+                                        DataTypes.FIELD("dt", DataTypes.DATE()))
                                 .getLogicalType();
         FormatTableSink sink =
                 FormatTableSink.forRowData(table.toString(), type)

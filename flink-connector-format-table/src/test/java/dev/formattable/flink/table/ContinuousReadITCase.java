@@ -65,12 +65,8 @@ class ContinuousReadITCase extends FlinkTestBase {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"parquet", "orc"})
     void readsFilesPublishedWhileRunningOnceWithPruning(String format) throws Exception {
-        TableEnvironment writer = batchEnv();
-        create(writer, format, "");
-        exec(writer, "INSERT INTO t VALUES " + values(0, 10));
-
-        TableEnvironment reader = streamingEnv();
-        create(reader, format, ", 'source.monitor-interval'='200 ms'");
+        TableEnvironment writer = writerOfTenRows(format);
+        TableEnvironment reader = continuousReader(format);
         TableResult result = reader.executeSql("SELECT id, p FROM t WHERE p = 'a'");
         Queue<String> received = new ConcurrentLinkedQueue<>();
         Thread collector =
@@ -109,12 +105,8 @@ class ContinuousReadITCase extends FlinkTestBase {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"parquet"})
     void limitIsNotPushedIntoAContinuousScan(String format) throws Exception {
-        TableEnvironment writer = batchEnv();
-        create(writer, format, "");
-        exec(writer, "INSERT INTO t VALUES " + values(0, 10));
-
-        TableEnvironment reader = streamingEnv();
-        create(reader, format, ", 'source.monitor-interval'='200 ms'");
+        TableEnvironment writer = writerOfTenRows(format);
+        TableEnvironment reader = continuousReader(format);
         // The limit is not pushed into the source (which refuses one when continuous); Flink
         // applies it on the rows of the unbounded scan.
         TableResult result = reader.executeSql("SELECT id FROM t WHERE p = 'b' LIMIT 3");
@@ -219,5 +211,20 @@ class ContinuousReadITCase extends FlinkTestBase {
             }
             Thread.sleep(200);
         }
+    }
+
+    /** A batch environment over table t that has written ten rows. */
+    private TableEnvironment writerOfTenRows(String format) {
+        TableEnvironment writer = batchEnv();
+        create(writer, format, "");
+        exec(writer, "INSERT INTO t VALUES " + values(0, 10));
+        return writer;
+    }
+
+    /** A streaming environment whose table t is listed again every 200 ms. */
+    private TableEnvironment continuousReader(String format) {
+        TableEnvironment reader = streamingEnv();
+        create(reader, format, ", 'source.monitor-interval'='200 ms'");
+        return reader;
     }
 }

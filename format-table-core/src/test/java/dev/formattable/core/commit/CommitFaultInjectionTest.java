@@ -61,20 +61,11 @@ class CommitFaultInjectionTest {
 
     /** Six one-row files: three in dt=1 (h=1..3), three in dt=3. */
     private List<CommitMessage> newFiles() throws IOException {
-        List<CommitMessage> messages = new ArrayList<>();
-        for (int i = 0; i < NEW_FILES; i++) {
-            int dt = i < 3 ? 1 : 3;
-            messages.addAll(TestTables.write(table, List.of(dt, 1 + i % 3), "new-" + i));
-        }
-        return messages;
+        return TestTables.sixNewFiles(table);
     }
 
     private static List<String> newRows() {
-        List<String> rows = new ArrayList<>();
-        for (int i = 0; i < NEW_FILES; i++) {
-            rows.add("[" + (i < 3 ? 1 : 3) + ", " + (1 + i % 3) + "]|new-" + i);
-        }
-        return rows;
+        return TestTables.sixNewRows();
     }
 
     private void assertNoStagedFileVisible() throws IOException {

@@ -60,18 +60,12 @@ class UploadCommitTest {
 
     /** Six one-row files: three in dt=1 (h=1..3), three in dt=3. */
     private List<CommitMessage> newFiles() throws IOException {
-        List<CommitMessage> messages = new ArrayList<>();
-        for (int i = 0; i < NEW_FILES; i++) {
-            messages.addAll(TestTables.write(table, List.of(i < 3 ? 1 : 3, 1 + i % 3), "new-" + i));
-        }
-        return messages;
+        return TestTables.sixNewFiles(table);
     }
 
     private List<String> allRows() {
         List<String> rows = new ArrayList<>(oldRows);
-        for (int i = 0; i < NEW_FILES; i++) {
-            rows.add("[" + (i < 3 ? 1 : 3) + ", " + (1 + i % 3) + "]|new-" + i);
-        }
+        rows.addAll(TestTables.sixNewRows());
         rows.sort(null);
         return rows;
     }

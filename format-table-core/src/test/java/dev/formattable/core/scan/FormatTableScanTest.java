@@ -124,19 +124,6 @@ class FormatTableScanTest {
     }
 
     @Test
-    void orOfTwoPartitions() throws IOException {
-        ScanPlan plan =
-                grid().newScan()
-                        .withPartitionFilter(
-                                or(
-                                        and(equal("dt", day(0)), equal("h", 1)),
-                                        and(equal("dt", day(5)), equal("h", 2))))
-                        .plan();
-
-        assertThat(names(plan)).containsExactly("data-0-1.parquet", "data-5-2.parquet");
-    }
-
-    @Test
     void aDisjunctionOfPartitionsPinsEveryLevel() throws IOException {
         ScanPlan plan =
                 grid().newScan()

@@ -63,6 +63,27 @@ public final class TestTables {
         return writeRoundRobin(table, List.of(partition), records);
     }
 
+    /**
+     * Six one-row files of a table partitioned by (dt INT, h INT): three in dt=1 (h=1..3), three in
+     * dt=3; the rows are {@code new-0} to {@code new-5}.
+     */
+    public static List<CommitMessage> sixNewFiles(FormatTable table) throws IOException {
+        List<CommitMessage> messages = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            messages.addAll(write(table, List.of(i < 3 ? 1 : 3, 1 + i % 3), "new-" + i));
+        }
+        return messages;
+    }
+
+    /** The rows of {@link #sixNewFiles}, as {@link #readAll} prints them. */
+    public static List<String> sixNewRows() {
+        List<String> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            rows.add("[" + (i < 3 ? 1 : 3) + ", " + (1 + i % 3) + "]|new-" + i);
+        }
+        return rows;
+    }
+
     /** Every row as {@code partitionValues|record}, sorted. */
     public static List<String> readAll(FormatTable table) throws IOException {
         List<String> rows = new ArrayList<>();
