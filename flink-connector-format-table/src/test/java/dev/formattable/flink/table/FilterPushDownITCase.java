@@ -139,12 +139,8 @@ class FilterPushDownITCase extends FlinkTestBase {
         // A column the files lack reads as NULL: a predicate on it skips nothing wrongly.
         exec(
                 env,
-                "CREATE TABLE wider (a INT, e INT, p STRING) PARTITIONED BY (p) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+                "CREATE TABLE wider (a INT, e INT, p STRING) PARTITIONED BY (p)"
+                        + withFormatTable(dir, format));
         assertThat(query(env, "SELECT count(*) FROM wider WHERE e = 1")).containsExactly("+I[0]");
         assertThat(query(env, "SELECT count(*) FROM wider WHERE e IS NULL AND a < 10"))
                 .containsExactly("+I[10]");

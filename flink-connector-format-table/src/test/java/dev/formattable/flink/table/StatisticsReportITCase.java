@@ -108,12 +108,8 @@ class StatisticsReportITCase extends FlinkTestBase {
         exec(
                 env,
                 "CREATE TABLE w (v BIGINT, i INT, d DOUBLE, amount DECIMAL(10, 2), `day` DATE,"
-                        + " name STRING, dt STRING, h INT) PARTITIONED BY (dt, h) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+                        + " name STRING, dt STRING, h INT) PARTITIONED BY (dt, h)"
+                        + withFormatTable(dir, format));
         exec(
                 env,
                 "INSERT INTO w VALUES"

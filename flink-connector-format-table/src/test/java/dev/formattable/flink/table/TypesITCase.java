@@ -95,12 +95,8 @@ class TypesITCase extends FlinkTestBase {
         TableEnvironment env = batchEnv();
         exec(
                 env,
-                "CREATE TABLE t (id INT, l3 TIMESTAMP_LTZ(3), l6 TIMESTAMP_LTZ(6)) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+                "CREATE TABLE t (id INT, l3 TIMESTAMP_LTZ(3), l6 TIMESTAMP_LTZ(6))"
+                        + withFormatTable(dir, format));
         exec(
                 env,
                 "INSERT INTO t VALUES (1, TO_TIMESTAMP_LTZ(1700000000123, 3),"
