@@ -1,18 +1,15 @@
 package dev.formattable.flink.stats;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.utils.Parallel;
+import dev.formattable.flink.format.FileIOInputFile;
 import dev.formattable.flink.format.FooterReadOptions;
 
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.DelegatingSeekableInputStream;
-import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.SeekableInputStream;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -95,7 +92,8 @@ public final class Footers {
             if (format == FileFormat.PARQUET) {
                 try (ParquetFileReader reader =
                         ParquetFileReader.open(
-                                new FileIOInputFile(table.fileIO(), file), options.parquet())) {
+                                new FileIOInputFile(table.fileIO(), file.path(), file.fileSize()),
+                                options.parquet())) {
                     return FileFooter.ofParquet(reader.getFooter());
                 }
             }
@@ -107,38 +105,6 @@ public final class Footers {
             }
         } catch (IOException | RuntimeException e) {
             throw new IOException("Cannot read the footer of data file " + file.path(), e);
-        }
-    }
-
-    /** A parquet input file over the table's file system. */
-    private static final class FileIOInputFile implements InputFile {
-        private final FileIO io;
-        private final DataSplit file;
-
-        FileIOInputFile(FileIO io, DataSplit file) {
-            this.io = io;
-            this.file = file;
-        }
-
-        @Override
-        public long getLength() {
-            return file.fileSize();
-        }
-
-        @Override
-        public SeekableInputStream newStream() throws IOException {
-            dev.formattable.core.fs.SeekableInputStream in = io.newInputStream(file.path());
-            return new DelegatingSeekableInputStream(in) {
-                @Override
-                public long getPos() throws IOException {
-                    return in.getPos();
-                }
-
-                @Override
-                public void seek(long position) throws IOException {
-                    in.seek(position);
-                }
-            };
         }
     }
 }

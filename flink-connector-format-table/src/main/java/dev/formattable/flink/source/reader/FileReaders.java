@@ -3,19 +3,19 @@ package dev.formattable.flink.source.reader;
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;
 import dev.formattable.flink.format.FileColumnTypes;
+import dev.formattable.flink.format.FileIOInputFile;
 import dev.formattable.flink.format.FooterReadOptions;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.format.ParquetFilters;
 import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.format.orc.OrcTypes;
+import dev.formattable.flink.fs.FlinkFileIO;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SourceReaderOptions;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
-import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.formats.parquet.ParquetInputFile;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.orc.OrcColumnarRowInputFormat;
 import org.apache.flink.orc.OrcFilters;
@@ -70,6 +70,9 @@ final class FileReaders implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** Opens parquet files through Flink's file systems, as every other read does. */
+    private static final FlinkFileIO FILE_IO = new FlinkFileIO();
+
     private final ReadSpec spec;
     private final TableOptions options;
     @Nullable private final FilterPredicate parquetFilter;
@@ -116,21 +119,13 @@ final class FileReaders implements Serializable {
                     HadoopReadOptions.builder(read.conf())
                             .withRange(split.offset(), split.offset() + split.length())
                             .build();
-            FSDataInputStream in = split.path().getFileSystem().open(split.path());
-            // Named by its path: parquet's errors name the input file.
-            ParquetInputFile input =
-                    new ParquetInputFile(in, split.fileSize()) {
-                        @Override
-                        public String toString() {
-                            return split.path().toString();
-                        }
-                    };
-            try {
-                return new OpenParquet(ParquetFileReader.open(input, parquet), parquet);
-            } catch (IOException | RuntimeException e) {
-                in.close();
-                throw e;
-            }
+            FileIOInputFile input =
+                    new FileIOInputFile(
+                            FILE_IO,
+                            dev.formattable.core.fs.Path.fromUri(split.path().toUri()),
+                            split.fileSize());
+            // Parquet closes the stream it opened when the footer cannot be read.
+            return new OpenParquet(ParquetFileReader.open(input, parquet), parquet);
         }
         return new OpenOrc(
                 OrcFile.createReader(
