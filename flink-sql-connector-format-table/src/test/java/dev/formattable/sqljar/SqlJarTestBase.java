@@ -1,9 +1,8 @@
 package dev.formattable.sqljar;
 
+import dev.formattable.testing.MiniClusters;
 import dev.formattable.testing.SqlStatements;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -16,24 +15,10 @@ import java.util.List;
 /** A shared MiniCluster, the packaged jar's path and helpers to run SQL on it. */
 abstract class SqlJarTestBase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .setConfiguration(clusterConfig())
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.of(2);
 
     /** The packaged, shaded jar (target/flink-sql-connector-format-table-*.jar). */
     static final Path SQL_JAR = Path.of(System.getProperty("sqljar.path"));
-
-    private static Configuration clusterConfig() {
-        Configuration conf = new Configuration();
-        // Caps Flink 2.3's stall when closing split fetchers, as in the connector's tests.
-        conf.setString("source.reader.close.timeout", "1000");
-        return conf;
-    }
 
     static TableEnvironment batchEnv() {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());

@@ -95,11 +95,7 @@ final class ClusterScenarios {
         cluster.killTaskManager();
         cluster.startTaskManager();
 
-        awaitJob(job, "FINISHED");
-        JsonNode exceptions = cluster.jobManager().get("/jobs/" + job + "/exceptions");
-        assertThat(exceptions.path("exceptionHistory").path("entries").size())
-                .as("the job failed over at least once")
-                .isPositive();
+        awaitFinishedAfterAFailover(job);
         // The table is known to this session only: read it there, as a batch query.
         cluster.gateway().execute(s, "SET 'execution.runtime-mode' = 'batch'");
         assertThat(rows(s, "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id) FROM s"))
@@ -153,11 +149,7 @@ final class ClusterScenarios {
         java.nio.file.Files.delete(hold);
         cluster.startTaskManager();
 
-        awaitJob(job, "FINISHED");
-        JsonNode exceptions = cluster.jobManager().get("/jobs/" + job + "/exceptions");
-        assertThat(exceptions.path("exceptionHistory").path("entries").size())
-                .as("the job failed over at least once")
-                .isPositive();
+        awaitFinishedAfterAFailover(job);
         assertThat(rows(s, "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id) FROM b"))
                 .containsExactly(rows + "," + rows + ",1," + rows);
         return job;
@@ -186,5 +178,14 @@ final class ClusterScenarios {
                 + "', "
                 + option
                 + ")";
+    }
+
+    /** Waits for the job to finish, and checks that it failed over on its way. */
+    private void awaitFinishedAfterAFailover(String job) throws IOException {
+        awaitJob(job, "FINISHED");
+        JsonNode exceptions = cluster.jobManager().get("/jobs/" + job + "/exceptions");
+        assertThat(exceptions.path("exceptionHistory").path("entries").size())
+                .as("the job failed over at least once")
+                .isPositive();
     }
 }

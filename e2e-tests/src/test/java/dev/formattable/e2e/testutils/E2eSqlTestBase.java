@@ -1,12 +1,12 @@
 package dev.formattable.e2e.testutils;
 
+import dev.formattable.testing.MiniClusters;
 import dev.formattable.testing.SqlStatements;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -24,20 +24,7 @@ import java.util.List;
 public abstract class E2eSqlTestBase {
 
     @RegisterExtension
-    protected static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(4)
-                            .setConfiguration(clusterConfig())
-                            .build());
-
-    private static Configuration clusterConfig() {
-        Configuration conf = new Configuration();
-        // Caps Flink 2.3's stall when closing split fetchers (FLINK-40660).
-        conf.setString("source.reader.close.timeout", "1000");
-        return conf;
-    }
+    protected static final MiniClusterExtension MINI_CLUSTER = MiniClusters.of(4);
 
     protected static TableEnvironment batchEnv() {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());

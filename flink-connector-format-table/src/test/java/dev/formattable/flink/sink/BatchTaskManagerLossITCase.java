@@ -8,12 +8,12 @@ import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.testutils.SinkTables;
+import dev.formattable.testing.MiniClusters;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -49,14 +49,7 @@ class BatchTaskManagerLossITCase {
     /** The rename of a staged file into place the commit is held on (1-based). */
     private static final int HELD_RENAME = 6;
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(4)
-                            .setConfiguration(new Configuration())
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.of(4);
 
     /** The index of the live TaskManager; an index is never reused. */
     private static int liveTaskManager = 0;

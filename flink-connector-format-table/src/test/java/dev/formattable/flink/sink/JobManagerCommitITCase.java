@@ -5,13 +5,13 @@ import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.testutils.SinkTables;
+import dev.formattable.testing.MiniClusters;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -38,13 +38,7 @@ class JobManagerCommitITCase {
     private static final int ROWS = 1000;
     private static final int PARTITIONS = 5;
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = MiniClusters.of(2);
 
     @TempDir java.nio.file.Path dir;
 

@@ -154,12 +154,8 @@ class ContinuousReadITCase extends FlinkTestBase {
         exec(writer, "INSERT INTO t VALUES " + values(0, 10));
         exec(
                 writer,
-                "CREATE TABLE o (id INT, p STRING) PARTITIONED BY (p) WITH ("
-                        + "'connector'='format-table', 'path'='"
-                        + out
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+                "CREATE TABLE o (id INT, p STRING) PARTITIONED BY (p)"
+                        + withFormatTable(out, format));
 
         TableEnvironment copier = streamingEnv();
         copier.getConfig().set("execution.checkpointing.interval", "200 ms");
@@ -169,12 +165,8 @@ class ContinuousReadITCase extends FlinkTestBase {
         create(copier, format, ", 'source.monitor-interval'='200 ms'");
         exec(
                 copier,
-                "CREATE TABLE o (id INT, p STRING) PARTITIONED BY (p) WITH ("
-                        + "'connector'='format-table', 'path'='"
-                        + out
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+                "CREATE TABLE o (id INT, p STRING) PARTITIONED BY (p)"
+                        + withFormatTable(out, format));
         copier.createTemporarySystemFunction("fail_once", FailOnce.class);
         TableResult job = copier.executeSql("INSERT INTO o SELECT fail_once(id), p FROM t");
         List<String> expected = new ArrayList<>();

@@ -124,14 +124,20 @@ class StatisticsReportITCase extends FlinkTestBase {
     }
 
     private TableStats report(String format, List<Map<String, String>> partitions) {
+        return report(WIDE, List.of("dt", "h"), format, partitions);
+    }
+
+    /** What the source reports for the table at dir, after the partition filters if given. */
+    private TableStats report(
+            RowType type,
+            List<String> partitionKeys,
+            String format,
+            List<Map<String, String>> partitions) {
         FormatTableDynamicSource source =
                 new FormatTableDynamicSource(
                         FormatTables.open(
-                                dir.toString(),
-                                WIDE,
-                                List.of("dt", "h"),
-                                Map.of("file.format", format)),
-                        WIDE,
+                                dir.toString(), type, partitionKeys, Map.of("file.format", format)),
+                        type,
                         1 << 20,
                         1024);
         if (partitions != null) {
@@ -269,20 +275,7 @@ class StatisticsReportITCase extends FlinkTestBase {
     }
 
     private TableStats reportSmall(List<Map<String, String>> partitions) {
-        FormatTableDynamicSource source =
-                new FormatTableDynamicSource(
-                        FormatTables.open(
-                                dir.toString(),
-                                SMALL,
-                                List.of("dt"),
-                                Map.of("file.format", "parquet")),
-                        SMALL,
-                        1 << 20,
-                        1024);
-        if (partitions != null) {
-            source.applyFilters(equalities(partitions));
-        }
-        return source.reportStatistics();
+        return report(SMALL, List.of("dt"), "parquet", partitions);
     }
 
     @org.junit.jupiter.api.Test

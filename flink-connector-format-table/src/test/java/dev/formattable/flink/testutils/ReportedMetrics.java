@@ -1,5 +1,7 @@
 package dev.formattable.flink.testutils;
 
+import dev.formattable.testing.MiniClusters;
+
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MetricOptions;
@@ -10,7 +12,6 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.reporter.MetricReporter;
 import org.apache.flink.metrics.reporter.MetricReporterFactory;
 import org.apache.flink.runtime.metrics.scope.ScopeFormat;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import java.util.List;
@@ -41,14 +42,7 @@ public final class ReportedMetrics {
         Configuration conf = new Configuration();
         MetricOptions.forReporter(conf, "format_table_test")
                 .set(MetricOptions.REPORTER_FACTORY_CLASS, Factory.class.getName());
-        // Caps Flink 2.3's known stall when closing split fetchers (FLINK-40660).
-        conf.setString("source.reader.close.timeout", "1000");
-        return new MiniClusterExtension(
-                new MiniClusterResourceConfiguration.Builder()
-                        .setNumberTaskManagers(1)
-                        .setNumberSlotsPerTaskManager(slots)
-                        .setConfiguration(conf)
-                        .build());
+        return MiniClusters.of(slots, conf);
     }
 
     /** The sum of every counter of exactly that name in the job (one per subtask). */

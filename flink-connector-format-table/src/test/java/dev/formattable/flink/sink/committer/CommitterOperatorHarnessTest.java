@@ -77,10 +77,7 @@ class CommitterOperatorHarnessTest {
     /** Runs a committer, feeds it checkpoint 1, and returns its snapshot of checkpoint 1. */
     private OperatorSubtaskState checkpointWithoutCommit() throws Exception {
         try (var harness = committer()) {
-            harness.open();
-            feedCheckpoint1(harness);
-            harness.prepareSnapshotPreBarrier(1);
-            OperatorSubtaskState state = harness.snapshot(1L, 1L);
+            OperatorSubtaskState state = openAndSnapshotCheckpoint1(harness);
             assertUnpublished();
             return state;
         }
@@ -116,10 +113,7 @@ class CommitterOperatorHarnessTest {
     @Test
     void publishesACheckpointsCommittableWhenTheCheckpointCompletes() throws Exception {
         try (var harness = committer()) {
-            harness.open();
-            feedCheckpoint1(harness);
-            harness.prepareSnapshotPreBarrier(1);
-            OperatorSubtaskState state = harness.snapshot(1L, 1L);
+            OperatorSubtaskState state = openAndSnapshotCheckpoint1(harness);
             assertUnpublished();
 
             harness.notifyOfCompletedCheckpoint(1L);
@@ -174,14 +168,22 @@ class CommitterOperatorHarnessTest {
         assertThat(SinkTables.stagedFiles(dir)).isEmpty();
     }
 
+    /** Opens the committer, feeds it checkpoint 1 and snapshots it. */
+    private OperatorSubtaskState openAndSnapshotCheckpoint1(
+            OneInputStreamOperatorTestHarness<CommittableMessage<FormatTableCommittable>, ?>
+                    harness)
+            throws Exception {
+        harness.open();
+        feedCheckpoint1(harness);
+        harness.prepareSnapshotPreBarrier(1);
+        return harness.snapshot(1L, 1L);
+    }
+
     @Test
     void aCheckpointThatDidNotCompleteIsPublishedWithTheNextOne() throws Exception {
         FormatTableCommittable checkpoint2 = SinkTables.stage(table, "job", row(5, "d"));
         try (var harness = committer()) {
-            harness.open();
-            feedCheckpoint1(harness);
-            harness.prepareSnapshotPreBarrier(1);
-            harness.snapshot(1L, 1L);
+            openAndSnapshotCheckpoint1(harness);
             harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 2L, 1, 0)));
             harness.processElement(
                     new StreamRecord<>(new CommittableWithLineage<>(checkpoint2, 2L, 0)));
