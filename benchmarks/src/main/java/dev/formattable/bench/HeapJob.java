@@ -1,20 +1,11 @@
 package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
+import dev.formattable.testing.HeapWatch;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-
-import com.sun.management.GarbageCollectionNotificationInfo;
-
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
-
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryUsage;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The child JVM of {@link HeapBenchmark}: one streaming job (checkpoints every 2 s) writing rows
@@ -24,8 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class HeapJob {
 
-    private static final AtomicLong MAX_AFTER_GC = new AtomicLong();
-
     private HeapJob() {}
 
     public static void main(String[] args) throws Exception {
@@ -33,7 +22,7 @@ public final class HeapJob {
         String format = args[1];
         String path = args[2];
         long rows = Long.parseLong(args[3]);
-        watchCollections();
+        HeapWatch heap = HeapWatch.start();
 
         Configuration conf = new Configuration();
         // One writer; a checkpoint every 20 s, so a run is one or two checkpoints, not thousands of
@@ -56,46 +45,8 @@ public final class HeapJob {
                 "INSERT INTO sink SELECT id, CAST(MOD(id, 1000) AS INT),"
                         + " CONCAT('v', CAST(id AS STRING)), CAST(MOD(id, 100) AS INT),"
                         + " CAST(MOD(id, 10000) - MOD(id, 100) AS INT) FROM gen");
-        System.out.println("RESULT " + MAX_AFTER_GC.get());
+        heap.stop();
+        System.out.println("RESULT " + heap.peakAfterGc());
         System.exit(0);
-    }
-
-    private static void watchCollections() {
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            ((NotificationEmitter) gc)
-                    .addNotificationListener(
-                            (n, h) -> {
-                                if (!n.getType()
-                                        .equals(
-                                                GarbageCollectionNotificationInfo
-                                                        .GARBAGE_COLLECTION_NOTIFICATION)) {
-                                    return;
-                                }
-                                GarbageCollectionNotificationInfo info =
-                                        GarbageCollectionNotificationInfo.from(
-                                                (CompositeData) n.getUserData());
-                                long used = 0;
-                                for (MemoryUsage u :
-                                        info.getGcInfo().getMemoryUsageAfterGc().values()) {
-                                    used += u.getUsed();
-                                }
-                                // Non-heap pools are in the map too; subtract them.
-                                used -= nonHeap(info);
-                                MAX_AFTER_GC.accumulateAndGet(used, Math::max);
-                            },
-                            null,
-                            null);
-        }
-    }
-
-    private static long nonHeap(GarbageCollectionNotificationInfo info) {
-        long n = 0;
-        for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() != java.lang.management.MemoryType.HEAP) {
-                MemoryUsage u = info.getGcInfo().getMemoryUsageAfterGc().get(pool.getName());
-                n += u == null ? 0 : u.getUsed();
-            }
-        }
-        return n;
     }
 }

@@ -1,20 +1,9 @@
 package dev.formattable.bench;
 
+import dev.formattable.testing.S3ProxyServer;
+
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.FileSystem;
-
-import org.gaul.s3proxy.AuthenticationType;
-import org.gaul.s3proxy.S3Proxy;
-import org.jclouds.ContextBuilder;
-import org.jclouds.blobstore.BlobStore;
-import org.jclouds.blobstore.BlobStoreContext;
-
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.net.URI;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An S3-compatible server in this JVM (s3proxy, in-memory "transient" store), reached by both
@@ -27,9 +16,7 @@ public final class S3Store implements AutoCloseable {
     private static final String ACCESS_KEY = "bench-access-key";
     private static final String SECRET_KEY = "bench-secret-key";
 
-    private final BlobStoreContext blobs;
-    private final S3Proxy proxy;
-    private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+    private final S3ProxyServer server;
     private final String scheme;
 
     public S3Store() throws Exception {
@@ -42,25 +29,7 @@ public final class S3Store implements AutoCloseable {
      *     Hadoop fallback to S3A ({@code s3a://})
      */
     public S3Store(boolean flinkPlugin) throws Exception {
-        blobs =
-                ContextBuilder.newBuilder("transient")
-                        .credentials(ACCESS_KEY, SECRET_KEY)
-                        .build(BlobStoreContext.class);
-        blobs.getBlobStore().createContainerInLocation(null, BUCKET);
-        proxy =
-                S3Proxy.builder()
-                        .blobStore(counting(blobs.getBlobStore()))
-                        .endpoint(URI.create("http://127.0.0.1:0"))
-                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                        .build();
-        proxy.start();
-        // start() returns before the server answers.
-        for (int i = 0; i < 6000 && !"STARTED".equals(proxy.getState()); i++) {
-            Thread.sleep(10);
-        }
-        if (!"STARTED".equals(proxy.getState())) {
-            throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
-        }
+        server = S3ProxyServer.start(BUCKET, ACCESS_KEY, SECRET_KEY);
         Configuration conf = new Configuration();
         if (flinkPlugin) {
             String plugins = System.getenv("FLINK_PLUGINS_DIR");
@@ -71,7 +40,7 @@ public final class S3Store implements AutoCloseable {
                                 + " benchmarks/target/plugins), got "
                                 + plugins);
             }
-            conf.setString("s3.endpoint", "http://127.0.0.1:" + proxy.getPort());
+            conf.setString("s3.endpoint", server.endpoint());
             conf.setString("s3.path.style.access", "true");
             conf.setString("s3.access-key", ACCESS_KEY);
             conf.setString("s3.secret-key", SECRET_KEY);
@@ -85,7 +54,7 @@ public final class S3Store implements AutoCloseable {
         scheme = "s3a";
         conf.setString("fs.allowed-fallback-filesystems", "s3a");
         String prefix = "flink.hadoop.fs.s3a.";
-        conf.setString(prefix + "endpoint", "http://127.0.0.1:" + proxy.getPort());
+        conf.setString(prefix + "endpoint", server.endpoint());
         conf.setString(prefix + "endpoint.region", "us-east-1");
         conf.setString(prefix + "path.style.access", "true");
         conf.setString(prefix + "connection.ssl.enabled", "false");
@@ -97,40 +66,22 @@ public final class S3Store implements AutoCloseable {
         FileSystem.initialize(conf, null);
     }
 
-    /**
-     * The store behind the server, counting each call by method: {@code list} is a LIST request,
-     * {@code blobMetadata} a HEAD of an object, {@code getBlob} a GET.
-     */
-    private BlobStore counting(BlobStore store) {
-        return (BlobStore)
-                Proxy.newProxyInstance(
-                        BlobStore.class.getClassLoader(),
-                        new Class<?>[] {BlobStore.class},
-                        (self, method, methodArgs) -> {
-                            calls.computeIfAbsent(method.getName(), k -> new AtomicLong())
-                                    .incrementAndGet();
-                            try {
-                                return method.invoke(store, methodArgs);
-                            } catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        });
-    }
-
     /** Forgets the calls counted so far. */
     public void resetCalls() {
-        calls.clear();
+        server.resetCalls();
     }
 
-    /** The store calls of that method since the last {@link #resetCalls}. */
+    /**
+     * The store calls of that method since the last {@link #resetCalls}: {@code list} is a LIST
+     * request, {@code blobMetadata} a HEAD of an object, {@code getBlob} a GET.
+     */
     public long calls(String method) {
-        AtomicLong n = calls.get(method);
-        return n == null ? 0 : n.get();
+        return server.calls(method);
     }
 
     /** Every store call since the last {@link #resetCalls}. */
     public long allCalls() {
-        return calls.values().stream().mapToLong(AtomicLong::get).sum();
+        return server.allCalls();
     }
 
     /** {@code s3a://bench/<path>}, or {@code s3://bench/<path>} through the plugin. */
@@ -141,7 +92,6 @@ public final class S3Store implements AutoCloseable {
     @Override
     public void close() throws Exception {
         FileSystem.initialize(new Configuration(), null);
-        proxy.stop();
-        blobs.close();
+        server.close();
     }
 }

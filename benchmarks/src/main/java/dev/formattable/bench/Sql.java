@@ -112,19 +112,10 @@ public final class Sql {
         THEIRS
     }
 
-    /** Declares a temporary table over {@code path} for one side. */
-    public static void createTable(
-            TableEnvironment env,
-            String name,
-            Side side,
-            String format,
-            String path,
-            String columns,
-            String partitionKeys) {
-        createTable(env, name, side, format, path, columns, partitionKeys, "");
-    }
-
-    /** The same, with extra WITH options ({@code "'k'='v', ..."}, or "" for none). */
+    /**
+     * Declares a temporary table over {@code path} for one side, with extra WITH options, each
+     * {@code "'k'='v', ..."}, or none.
+     */
     public static void createTable(
             TableEnvironment env,
             String name,
@@ -133,7 +124,7 @@ public final class Sql {
             String path,
             String columns,
             String partitionKeys,
-            String options) {
+            String... options) {
         env.executeSql("DROP TEMPORARY TABLE IF EXISTS " + name);
         String with =
                 side == Side.OURS
@@ -146,7 +137,9 @@ public final class Sql {
                                 format,
                                 // Ours writes snappy parquet by default; theirs would write none.
                                 format.equals("parquet") ? ", 'parquet.compression'='SNAPPY'" : "");
-        with = options.isEmpty() ? with : with + ", " + options;
+        for (String option : options) {
+            with = option.isEmpty() ? with : with + ", " + option;
+        }
         env.executeSql(
                 String.format(
                         "CREATE TEMPORARY TABLE %s (%s) %s WITH (%s)",

@@ -1,13 +1,10 @@
 package dev.formattable.e2e.cluster;
 
-import org.apache.flink.core.fs.BlockLocation;
-import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.core.fs.FSDataOutputStream;
-import org.apache.flink.core.fs.FileStatus;
+import dev.formattable.testing.LocalFileSystemUnderScheme;
+
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystemFactory;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.IOException;
 import java.net.URI;
@@ -21,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code hold} is gone. A test kills the process meanwhile. Installed as a plugin of the standalone
  * cluster, so every process (JobManager, TaskManager, SQL Gateway) has it.
  */
-public final class HoldingFileSystem extends FileSystem {
+public final class HoldingFileSystem extends LocalFileSystemUnderScheme {
 
     static final String SCHEME = "holdfile";
 
@@ -33,10 +30,10 @@ public final class HoldingFileSystem extends FileSystem {
     /** Renames of staged files into place in this process. */
     private static final AtomicInteger PUBLISHING_RENAMES = new AtomicInteger();
 
-    private final LocalFileSystem local = LocalFileSystem.getSharedInstance();
     private final java.nio.file.Path control;
 
     HoldingFileSystem(java.nio.file.Path control) {
+        super(SCHEME);
         this.control = control;
     }
 
@@ -64,14 +61,6 @@ public final class HoldingFileSystem extends FileSystem {
         }
     }
 
-    private static Path toLocal(Path path) {
-        return new Path("file", null, path.toUri().getPath());
-    }
-
-    private static Path fromLocal(Path path) {
-        return new Path(SCHEME, null, path.toUri().getPath());
-    }
-
     @Override
     public boolean rename(Path src, Path dst) throws IOException {
         if (src.toString().contains("/_temporary/")
@@ -88,120 +77,6 @@ public final class HoldingFileSystem extends FileSystem {
                 throw new java.io.InterruptedIOException("Interrupted while held: " + src);
             }
         }
-        return local.rename(toLocal(src), toLocal(dst));
-    }
-
-    @Override
-    public Path getWorkingDirectory() {
-        return fromLocal(local.getWorkingDirectory());
-    }
-
-    @Override
-    public Path getHomeDirectory() {
-        return fromLocal(local.getHomeDirectory());
-    }
-
-    @Override
-    public URI getUri() {
-        return URI.create(SCHEME + ":///");
-    }
-
-    @Override
-    public FileStatus getFileStatus(Path f) throws IOException {
-        return new Status(local.getFileStatus(toLocal(f)));
-    }
-
-    @Override
-    public BlockLocation[] getFileBlockLocations(FileStatus file, long start, long len)
-            throws IOException {
-        return local.getFileBlockLocations(
-                local.getFileStatus(toLocal(file.getPath())), start, len);
-    }
-
-    @Override
-    public FSDataInputStream open(Path f, int bufferSize) throws IOException {
-        return local.open(toLocal(f), bufferSize);
-    }
-
-    @Override
-    public FSDataInputStream open(Path f) throws IOException {
-        return local.open(toLocal(f));
-    }
-
-    @Override
-    public FileStatus[] listStatus(Path f) throws IOException {
-        FileStatus[] statuses = local.listStatus(toLocal(f));
-        if (statuses == null) {
-            return null;
-        }
-        FileStatus[] ours = new FileStatus[statuses.length];
-        for (int i = 0; i < statuses.length; i++) {
-            ours[i] = new Status(statuses[i]);
-        }
-        return ours;
-    }
-
-    @Override
-    public boolean delete(Path f, boolean recursive) throws IOException {
-        return local.delete(toLocal(f), recursive);
-    }
-
-    @Override
-    public boolean mkdirs(Path f) throws IOException {
-        return local.mkdirs(toLocal(f));
-    }
-
-    @Override
-    public FSDataOutputStream create(Path f, WriteMode overwriteMode) throws IOException {
-        return local.create(toLocal(f), overwriteMode);
-    }
-
-    @Override
-    public boolean isDistributedFS() {
-        return false;
-    }
-
-    /** A local status, with the path in this scheme. */
-    private static final class Status implements FileStatus {
-        private final FileStatus local;
-
-        Status(FileStatus local) {
-            this.local = local;
-        }
-
-        @Override
-        public long getLen() {
-            return local.getLen();
-        }
-
-        @Override
-        public long getBlockSize() {
-            return local.getBlockSize();
-        }
-
-        @Override
-        public short getReplication() {
-            return local.getReplication();
-        }
-
-        @Override
-        public long getModificationTime() {
-            return local.getModificationTime();
-        }
-
-        @Override
-        public long getAccessTime() {
-            return local.getAccessTime();
-        }
-
-        @Override
-        public boolean isDir() {
-            return local.isDir();
-        }
-
-        @Override
-        public Path getPath() {
-            return fromLocal(local.getPath());
-        }
+        return super.rename(src, dst);
     }
 }

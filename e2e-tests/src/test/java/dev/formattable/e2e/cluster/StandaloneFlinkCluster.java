@@ -1,12 +1,14 @@
 package dev.formattable.e2e.cluster;
 
 import dev.formattable.e2e.testutils.FlinkFileSystems;
+import dev.formattable.testing.LocalFileSystemUnderScheme;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,34 +90,14 @@ public final class StandaloneFlinkCluster
 
     /**
      * Puts {@link HoldingFileSystem} into a plugin directory of the installation, as a jar of its
-     * classes (from this module's test classes) and its service file.
+     * classes and its base class's (with their nested classes) and its service file.
      */
     private static void installHoldingFileSystem(Path pluginDir) throws IOException {
         Files.createDirectories(pluginDir);
-        String prefix = HoldingFileSystem.class.getName().replace('.', '/');
-        Path classes;
-        try {
-            classes =
-                    Path.of(
-                            HoldingFileSystem.class
-                                    .getProtectionDomain()
-                                    .getCodeSource()
-                                    .getLocation()
-                                    .toURI());
-        } catch (java.net.URISyntaxException e) {
-            throw new IOException(e);
-        }
         try (JarOutputStream jar =
-                        new JarOutputStream(
-                                Files.newOutputStream(pluginDir.resolve("holdfile.jar")));
-                Stream<Path> files = Files.walk(classes)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                String name = classes.relativize(f).toString().replace('\\', '/');
-                if (Files.isRegularFile(f) && name.startsWith(prefix)) {
-                    jar.putNextEntry(new JarEntry(name));
-                    jar.write(Files.readAllBytes(f));
-                    jar.closeEntry();
-                }
+                new JarOutputStream(Files.newOutputStream(pluginDir.resolve("holdfile.jar")))) {
+            for (Class<?> c : List.of(HoldingFileSystem.class, LocalFileSystemUnderScheme.class)) {
+                addClass(jar, c);
             }
             jar.putNextEntry(
                     new JarEntry("META-INF/services/org.apache.flink.core.fs.FileSystemFactory"));
@@ -123,6 +105,21 @@ public final class StandaloneFlinkCluster
                     (HoldingFileSystem.Factory.class.getName() + "\n")
                             .getBytes(StandardCharsets.UTF_8));
             jar.closeEntry();
+        }
+    }
+
+    private static void addClass(JarOutputStream jar, Class<?> c) throws IOException {
+        String name = c.getName().replace('.', '/') + ".class";
+        try (InputStream in = c.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("No class file " + name + " on the test class path");
+            }
+            jar.putNextEntry(new JarEntry(name));
+            in.transferTo(jar);
+            jar.closeEntry();
+        }
+        for (Class<?> nested : c.getDeclaredClasses()) {
+            addClass(jar, nested);
         }
     }
 

@@ -1,13 +1,10 @@
 package dev.formattable.e2e.servers;
 
 import dev.formattable.e2e.testutils.FlinkFileSystems;
+import dev.formattable.testing.S3ProxyServer;
 
 import org.apache.hadoop.conf.Configuration;
-import org.gaul.s3proxy.AuthenticationType;
-import org.gaul.s3proxy.S3Proxy;
-import org.jclouds.ContextBuilder;
 import org.jclouds.blobstore.BlobStore;
-import org.jclouds.blobstore.BlobStoreContext;
 import org.jclouds.blobstore.domain.PageSet;
 import org.jclouds.blobstore.domain.StorageMetadata;
 import org.jclouds.blobstore.domain.StorageType;
@@ -18,8 +15,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An S3-compatible server (s3proxy over an in-memory jclouds blob store) on 127.0.0.1, started once
@@ -50,10 +43,8 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
     public static final String REGION = "us-east-1";
 
     private final String bucket;
-    private BlobStoreContext blobs;
-    private S3Proxy proxy;
+    private S3ProxyServer server;
     private long startupMillis;
-    private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
 
     public S3ProxyExtension() {
         this("e2e-bucket");
@@ -77,26 +68,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         long start = System.nanoTime();
-        // "transient" keeps objects in memory. jclouds' *-nio2 stores break directory renames.
-        blobs =
-                ContextBuilder.newBuilder("transient")
-                        .credentials(ACCESS_KEY, SECRET_KEY)
-                        .build(BlobStoreContext.class);
-        blobs.getBlobStore().createContainerInLocation(null, bucket);
-        proxy =
-                S3Proxy.builder()
-                        .blobStore(counting(blobs.getBlobStore()))
-                        .endpoint(URI.create("http://127.0.0.1:0"))
-                        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                        .build();
-        proxy.start();
-        // start() returns before Jetty serves; its state says when it does.
-        for (int i = 0; i < 6000 && !"STARTED".equals(proxy.getState()); i++) {
-            Thread.sleep(10);
-        }
-        if (!"STARTED".equals(proxy.getState())) {
-            throw new IllegalStateException("s3proxy did not start: " + proxy.getState());
-        }
+        server = S3ProxyServer.start(bucket, ACCESS_KEY, SECRET_KEY);
         startupMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("[e2e] s3proxy at %s started in %d ms%n", endpoint(), startupMillis);
         if (flinkS3Plugin) {
@@ -109,53 +81,32 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
         if (flinkS3Plugin) {
             FlinkFileSystems.reset();
         }
-        if (proxy != null) {
-            proxy.stop();
+        if (server != null) {
+            server.close();
         }
-        if (blobs != null) {
-            blobs.close();
-        }
-    }
-
-    /** The blob store, counting each call by method name. */
-    private BlobStore counting(BlobStore store) {
-        return (BlobStore)
-                Proxy.newProxyInstance(
-                        BlobStore.class.getClassLoader(),
-                        new Class<?>[] {BlobStore.class},
-                        (proxy, method, args) -> {
-                            calls.computeIfAbsent(method.getName(), k -> new AtomicLong())
-                                    .incrementAndGet();
-                            try {
-                                return method.invoke(store, args);
-                            } catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        });
     }
 
     /** How often the server called the blob store's method {@code name} since the last reset. */
     public long requests(String name) {
-        AtomicLong n = calls.get(name);
-        return n == null ? 0 : n.get();
+        return server.calls(name);
     }
 
     /** Starts counting from zero. */
     public void resetRequests() {
-        calls.clear();
+        server.resetCalls();
     }
 
     /** The uploads the store holds that were neither completed nor aborted. */
     public List<String> openUploads() {
         List<String> keys = new ArrayList<>();
-        blobs.getBlobStore().listMultipartUploads(bucket).forEach(u -> keys.add(u.blobName()));
+        server.store().listMultipartUploads(bucket).forEach(u -> keys.add(u.blobName()));
         keys.sort(null);
         return keys;
     }
 
     /** {@code http://127.0.0.1:<port>}. */
     public String endpoint() {
-        return "http://127.0.0.1:" + proxy.getPort();
+        return server.endpoint();
     }
 
     public String bucket() {
@@ -210,7 +161,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
             throw new IllegalArgumentException(location + " is not in bucket " + bucket);
         }
         String prefix = uri.getPath().substring(1) + "/";
-        BlobStore store = blobs.getBlobStore();
+        BlobStore store = server.store();
         List<String> files = new ArrayList<>();
         ListContainerOptions options = ListContainerOptions.Builder.prefix(prefix).recursive();
         while (true) {
@@ -238,7 +189,7 @@ public final class S3ProxyExtension implements BeforeAllCallback, AfterAllCallba
             Path local = target.resolve(file);
             Files.createDirectories(local.getParent());
             try (InputStream in =
-                    blobs.getBlobStore().getBlob(bucket, prefix + file).getPayload().openStream()) {
+                    server.store().getBlob(bucket, prefix + file).getPayload().openStream()) {
                 Files.copy(in, local);
             }
         }

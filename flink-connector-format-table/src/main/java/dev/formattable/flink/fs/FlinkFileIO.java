@@ -23,7 +23,6 @@ import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -143,7 +142,7 @@ public class FlinkFileIO implements FileIO {
                                 overwrite
                                         ? FileSystem.WriteMode.OVERWRITE
                                         : FileSystem.WriteMode.NO_OVERWRITE);
-        return new FlinkPositionOutputStream(new CountingFlinkOutputStream(out));
+        return new FlinkPositionOutputStream(FlinkOutputStreams.counting(out));
     }
 
     /** Flink's Hadoop fallback file system, whose Hadoop file system is on our class path. */
@@ -271,40 +270,25 @@ public class FlinkFileIO implements FileIO {
 
     @Override
     public java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
-        Object hadoop = hadoopFileSystemOf(fs(toFlink(prefix)));
-        return S3Uploads.supports(hadoop) ? S3Uploads.below(hadoop, prefix) : java.util.List.of();
+        return S3Uploads.below(hadoopFileSystemOf(fs(toFlink(prefix))), prefix);
     }
 
     @Override
     public java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
-        Object hadoop = hadoopFileSystemOf(fs(toFlink(target)));
-        return S3Uploads.supports(hadoop) ? S3Uploads.to(hadoop, target) : java.util.List.of();
+        return S3Uploads.to(hadoopFileSystemOf(fs(toFlink(target))), target);
     }
 
     @Override
     public void abortUpload(OpenUpload upload) throws IOException {
-        Object hadoop = hadoopFileSystemOf(fs(toFlink(upload.target())));
-        if (!S3Uploads.supports(hadoop)) {
-            FileIO.super.abortUpload(upload);
-        }
-        S3Uploads.abort(hadoop, S3Uploads.key(upload.target()), upload.uploadId());
+        S3Uploads.abort(hadoopFileSystemOf(fs(toFlink(upload.target()))), upload);
     }
 
     @Override
-    public boolean isLocal(Path path) {
+    public String fileSystemScheme(Path path) {
         try {
-            return fs(toFlink(path)) instanceof LocalFileSystem;
+            return fs(toFlink(path)).getUri().getScheme();
         } catch (IOException e) {
-            return false;
-        }
-    }
-
-    @Override
-    public boolean renamesInPlace(Path path) {
-        try {
-            return FileIO.schemeRenamesInPlace(fs(toFlink(path)).getUri().getScheme());
-        } catch (IOException e) {
-            return false;
+            return null;
         }
     }
 
@@ -315,17 +299,13 @@ public class FlinkFileIO implements FileIO {
             return fromFlink(p.makeQualified(fs(p)));
         } catch (IOException e) {
             // An unqualified path would only fail later, further from its cause.
-            throw new UncheckedIOException(
-                    String.format(
-                            "Cannot qualify path '%s': its file system is not available: %s",
-                            path, e.getMessage()),
-                    e);
+            throw FileIO.unreachable(path, e);
         }
     }
 
     /**
      * Exposes the Flink stream, which Flink's bulk writers need. Its position is counted, not asked
-     * of the file system (see {@link CountingFlinkOutputStream}).
+     * of the file system (see {@link FlinkOutputStreams#counting}).
      */
     public static final class FlinkPositionOutputStream extends ForwardingPositionOutputStream {
         private final FSDataOutputStream out;

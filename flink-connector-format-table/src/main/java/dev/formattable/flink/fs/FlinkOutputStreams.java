@@ -1,11 +1,10 @@
 package dev.formattable.flink.fs;
 
+import dev.formattable.core.fs.CountingOutputStream;
 import dev.formattable.core.fs.ForwardingTwoPhaseOutputStream;
 import dev.formattable.core.fs.PositionOutputStream;
 
 import org.apache.flink.core.fs.FSDataOutputStream;
-
-import java.io.IOException;
 
 /**
  * Hands Flink's bulk writers, which write to Flink's {@link FSDataOutputStream}, the output stream
@@ -23,26 +22,19 @@ public final class FlinkOutputStreams {
         if (out instanceof FlinkFileIO.FlinkPositionOutputStream) {
             return ((FlinkFileIO.FlinkPositionOutputStream) out).flinkStream();
         }
-        return new Adapter(out);
+        // The core stream has no sync: a sync flushes it.
+        return new ForwardingFlinkOutputStream(out, out::flush);
     }
 
-    /** A core stream as Flink's; {@code sync} only flushes, as the core stream has no sync. */
-    private static final class Adapter extends ForwardingFlinkOutputStream {
-        private final PositionOutputStream out;
-
-        Adapter(PositionOutputStream out) {
-            super(out);
-            this.out = out;
-        }
-
-        @Override
-        public long getPos() throws IOException {
-            return out.getPos();
-        }
-
-        @Override
-        public void sync() throws IOException {
-            out.flush();
-        }
+    /**
+     * A new file's Flink stream that knows its position by counting the bytes written through it,
+     * so that asking for it costs nothing. A writer asks after every row and parquet after every
+     * page; Flink's local stream answers each time with a system call ({@code lseek} under the
+     * channel's lock), and other file systems' streams may do no better.
+     *
+     * @param out a stream at position 0: a file just created
+     */
+    static FSDataOutputStream counting(FSDataOutputStream out) {
+        return new ForwardingFlinkOutputStream(new CountingOutputStream(out), out::sync);
     }
 }

@@ -1,20 +1,34 @@
 package dev.formattable.flink.fs;
 
+import dev.formattable.core.fs.PositionOutputStream;
+
 import org.apache.flink.core.fs.FSDataOutputStream;
 
 import java.io.IOException;
-import java.io.OutputStream;
 
 /**
- * A Flink stream whose bytes, flushes and close go to another stream; a subclass says where the
- * position comes from and what a sync is.
+ * A core position stream as Flink's {@link FSDataOutputStream}: bytes, flushes, the position and
+ * the close go to the core stream, and a sync runs the action it was given.
  */
-abstract class ForwardingFlinkOutputStream extends FSDataOutputStream {
+final class ForwardingFlinkOutputStream extends FSDataOutputStream {
 
-    private final OutputStream out;
+    /** What a {@link #sync()} does. */
+    @FunctionalInterface
+    interface Sync {
+        void sync() throws IOException;
+    }
 
-    ForwardingFlinkOutputStream(OutputStream out) {
+    private final PositionOutputStream out;
+    private final Sync sync;
+
+    ForwardingFlinkOutputStream(PositionOutputStream out, Sync sync) {
         this.out = out;
+        this.sync = sync;
+    }
+
+    @Override
+    public long getPos() throws IOException {
+        return out.getPos();
     }
 
     @Override
@@ -30,6 +44,11 @@ abstract class ForwardingFlinkOutputStream extends FSDataOutputStream {
     @Override
     public void flush() throws IOException {
         out.flush();
+    }
+
+    @Override
+    public void sync() throws IOException {
+        sync.sync();
     }
 
     @Override

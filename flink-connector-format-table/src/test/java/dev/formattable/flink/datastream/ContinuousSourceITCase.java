@@ -18,10 +18,12 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.Row;
 
 import org.junit.jupiter.api.Test;
@@ -53,12 +55,9 @@ class ContinuousSourceITCase extends FlinkTestBase {
     @TempDir Path dir;
 
     static final RowType TYPE =
-            (RowType)
-                    DataTypes.ROW(
-                                    DataTypes.FIELD("id", DataTypes.INT()),
-                                    DataTypes.FIELD("name", DataTypes.STRING()),
-                                    DataTypes.FIELD("p", DataTypes.INT()))
-                            .getLogicalType();
+            RowType.of(
+                    new LogicalType[] {new IntType(), VarCharType.STRING_TYPE, new IntType()},
+                    new String[] {"id", "name", "p"});
 
     /** Rows {@code from} to {@code to - 1}, over three partitions. */
     static List<Row> batch(int from, int to) {

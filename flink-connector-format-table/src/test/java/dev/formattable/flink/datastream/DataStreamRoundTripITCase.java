@@ -7,9 +7,12 @@ import dev.formattable.flink.source.FormatTableSourceBuilder;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
-import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.types.logical.DateType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.Row;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -35,13 +38,11 @@ class DataStreamRoundTripITCase extends FlinkTestBase {
     @TempDir Path dir;
 
     static final RowType TYPE =
-            (RowType)
-                    DataTypes.ROW(
-                                    DataTypes.FIELD("id", DataTypes.INT()),
-                                    DataTypes.FIELD("name", DataTypes.STRING()),
-                                    DataTypes.FIELD("dt", DataTypes.DATE()),
-                                    DataTypes.FIELD("h", DataTypes.INT()))
-                            .getLogicalType();
+            RowType.of(
+                    new LogicalType[] {
+                        new IntType(), VarCharType.STRING_TYPE, new DateType(), new IntType()
+                    },
+                    new String[] {"id", "name", "dt", "h"});
 
     static List<Row> rows() {
         List<Row> rows = new ArrayList<>();

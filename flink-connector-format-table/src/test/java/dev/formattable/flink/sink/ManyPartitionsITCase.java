@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.flink.testutils.StreamingWriteTestBase;
+import dev.formattable.testing.HeapWatch;
 
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -8,25 +9,14 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.management.NotificationEmitter;
-import javax.management.NotificationListener;
-import javax.management.openmbean.CompositeData;
-
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -102,67 +92,5 @@ class ManyPartitionsITCase extends StreamingWriteTestBase {
         System.out.printf(
                 "ManyPartitionsITCase: checked in %d ms%n",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - checked));
-    }
-
-    /** The peak heap use from now on: per heap pool, and after each collection. */
-    private static final class HeapWatch {
-
-        private final AtomicLong peakAfterGc = new AtomicLong();
-        private final NotificationListener listener;
-
-        private HeapWatch() {
-            this.listener =
-                    (notification, handback) -> {
-                        if (!notification
-                                .getType()
-                                .equals(
-                                        GarbageCollectionNotificationInfo
-                                                .GARBAGE_COLLECTION_NOTIFICATION)) {
-                            return;
-                        }
-                        GarbageCollectionNotificationInfo info =
-                                GarbageCollectionNotificationInfo.from(
-                                        (CompositeData) notification.getUserData());
-                        long used = 0;
-                        for (MemoryPoolMXBean pool : heapPools()) {
-                            MemoryUsage after =
-                                    info.getGcInfo().getMemoryUsageAfterGc().get(pool.getName());
-                            if (after != null) {
-                                used += after.getUsed();
-                            }
-                        }
-                        peakAfterGc.accumulateAndGet(used, Math::max);
-                    };
-        }
-
-        static HeapWatch start() {
-            System.gc();
-            HeapWatch watch = new HeapWatch();
-            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-                ((NotificationEmitter) gc).addNotificationListener(watch.listener, null, null);
-            }
-            heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
-            return watch;
-        }
-
-        void stop() throws Exception {
-            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-                ((NotificationEmitter) gc).removeNotificationListener(listener);
-            }
-        }
-
-        long peakUsed() {
-            return heapPools().stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-        }
-
-        long peakAfterGc() {
-            return peakAfterGc.get();
-        }
-
-        private static List<MemoryPoolMXBean> heapPools() {
-            return ManagementFactory.getMemoryPoolMXBeans().stream()
-                    .filter(p -> p.getType() == MemoryType.HEAP)
-                    .collect(Collectors.toList());
-        }
     }
 }

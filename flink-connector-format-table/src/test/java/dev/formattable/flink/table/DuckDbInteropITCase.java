@@ -80,13 +80,7 @@ class DuckDbInteropITCase extends FlinkTestBase {
                         + InteropRows.COLUMNS
                         + ")"
                         + (partitioned ? " PARTITIONED BY (dt, h)" : "")
-                        + " WITH ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "'"
-                        + options
-                        + ")");
+                        + withFormatTable(dir, format, options));
         return env;
     }
 

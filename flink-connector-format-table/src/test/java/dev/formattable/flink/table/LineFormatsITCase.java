@@ -125,12 +125,9 @@ class LineFormatsITCase extends FlinkTestBase {
         TableEnvironment env = batchEnv();
         exec(
                 env,
-                "CREATE TABLE t (line STRING, p INT) PARTITIONED BY (p) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='text', 'file.compression'='"
-                        + compression
-                        + "')");
+                "CREATE TABLE t (line STRING, p INT) PARTITIONED BY (p)"
+                        + withFormatTable(
+                                dir, "text", ", 'file.compression'='" + compression + "'"));
         exec(
                 env,
                 "INSERT INTO t VALUES ('first, with a comma', 1), ('ünïcödé \"quoted\"', 1),"

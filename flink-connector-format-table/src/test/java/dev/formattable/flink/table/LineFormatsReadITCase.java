@@ -104,17 +104,7 @@ class LineFormatsReadITCase extends FlinkTestBase {
 
     private TableEnvironment table(String columns, String format, String options) {
         TableEnvironment env = batchEnv();
-        exec(
-                env,
-                "CREATE TABLE t ("
-                        + columns
-                        + ") WITH ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "'"
-                        + options
-                        + ")");
+        exec(env, "CREATE TABLE t (" + columns + ")" + withFormatTable(dir, format, options));
         return env;
     }
 

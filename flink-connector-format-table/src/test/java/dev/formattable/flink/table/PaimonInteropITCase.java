@@ -276,14 +276,11 @@ class PaimonInteropITCase extends FlinkTestBase {
                         + COLUMNS
                         + ")"
                         + (layout.partitioned() ? " PARTITIONED BY (dt, h)" : "")
-                        + " WITH ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "'"
-                        + options
                         // Success files in every partition written: hidden from Paimon too.
-                        + ", 'sink.partition-commit.policy.kind'='success-file')");
+                        + withFormatTable(
+                                dir,
+                                format,
+                                options + ", 'sink.partition-commit.policy.kind'='success-file'"));
     }
 
     // ------------------------------------------------------------------------------------------

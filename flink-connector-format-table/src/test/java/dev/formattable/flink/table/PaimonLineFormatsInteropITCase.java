@@ -151,10 +151,8 @@ class PaimonLineFormatsInteropITCase extends FlinkTestBase {
         TableEnvironment env = batchEnv();
         exec(
                 env,
-                "CREATE TABLE t (line STRING, p INT) PARTITIONED BY (p) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='text')");
+                "CREATE TABLE t (line STRING, p INT) PARTITIONED BY (p)"
+                        + withFormatTable(dir, "text"));
         exec(env, "INSERT INTO t VALUES ('from flink, 3', 3)");
 
         assertThat(rows(env, "SELECT * FROM t"))

@@ -222,15 +222,19 @@ class StatisticsReportITCase extends FlinkTestBase {
                                     DataTypes.FIELD("dt", DataTypes.STRING()))
                             .getLogicalType();
 
-    /** Partition d1 holds v = i % 10 and d2 v = i % 20, for i < 100, with names "n<i>". */
-    private dev.formattable.core.FormatTable storedStatisticsTable() throws IOException {
+    /** A batch environment with table s, (v, name, dt) partitioned by dt, at the test's dir. */
+    private TableEnvironment statisticsTableEnv() {
         TableEnvironment env = batchEnv();
         exec(
                 env,
-                "CREATE TABLE s (v BIGINT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='parquet')");
+                "CREATE TABLE s (v BIGINT, name STRING, dt STRING) PARTITIONED BY (dt)"
+                        + withFormatTable(dir, "parquet"));
+        return env;
+    }
+
+    /** Partition d1 holds v = i % 10 and d2 v = i % 20, for i < 100, with names "n<i>". */
+    private dev.formattable.core.FormatTable storedStatisticsTable() throws IOException {
+        TableEnvironment env = statisticsTableEnv();
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < 100; i++) {
             values.append(i == 0 ? "" : ", ")
@@ -301,13 +305,7 @@ class StatisticsReportITCase extends FlinkTestBase {
     @org.junit.jupiter.api.Test
     void aPartitionWhoseFilesChangedFallsBackToFooters() throws IOException {
         storedStatisticsTable();
-        TableEnvironment env = batchEnv();
-        exec(
-                env,
-                "CREATE TABLE s (v BIGINT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
-                        + " ('connector'='format-table', 'path'='"
-                        + dir
-                        + "', 'file.format'='parquet')");
+        TableEnvironment env = statisticsTableEnv();
         exec(env, "INSERT INTO s VALUES (1000, 'late', 'd2')");
 
         TableStats all = reportSmall(null);

@@ -29,16 +29,8 @@ class TypeWideningITCase extends FlinkTestBase {
     private void create(TableEnvironment env, String name, String columns, String format) {
         exec(
                 env,
-                "CREATE TABLE "
-                        + name
-                        + " ("
-                        + columns
-                        + ", p STRING) PARTITIONED BY (p) WITH ('connector'='format-table',"
-                        + " 'path'='"
-                        + dir
-                        + "', 'file.format'='"
-                        + format
-                        + "')");
+                String.format("CREATE TABLE %s (%s, p STRING) PARTITIONED BY (p)", name, columns)
+                        + withFormatTable(dir, format));
     }
 
     @ParameterizedTest

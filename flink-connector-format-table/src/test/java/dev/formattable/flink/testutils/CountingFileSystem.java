@@ -1,14 +1,13 @@
 package dev.formattable.flink.testutils;
 
+import dev.formattable.testing.LocalFileSystemUnderScheme;
+
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.fs.BlockLocation;
 import org.apache.flink.core.fs.FSDataInputStream;
-import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystemFactory;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.IOException;
 import java.net.URI;
@@ -21,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * through {@code META-INF/services} of the test class path; {@link CountingHadoopFileSystem} serves
  * the same scheme to Hadoop, into the same counters.
  */
-public final class CountingFileSystem extends FileSystem {
+public final class CountingFileSystem extends LocalFileSystemUnderScheme {
 
     public static final String SCHEME = "countingfile";
 
@@ -30,8 +29,6 @@ public final class CountingFileSystem extends FileSystem {
     private static final AtomicLong OPENS = new AtomicLong();
     private static final java.util.Queue<String> LISTED =
             new java.util.concurrent.ConcurrentLinkedQueue<>();
-
-    private final LocalFileSystem local = LocalFileSystem.getSharedInstance();
 
     /** Registers the scheme with Flink's file systems, with Flink's default configuration. */
     public static void install() {
@@ -76,135 +73,33 @@ public final class CountingFileSystem extends FileSystem {
         return SCHEME + "://" + dir.toAbsolutePath().toUri().getPath();
     }
 
-    private static Path toLocal(Path p) {
-        return new Path("file", null, p.toUri().getPath());
-    }
-
-    private static Path fromLocal(Path p) {
-        return new Path(SCHEME, null, p.toUri().getPath());
+    public CountingFileSystem() {
+        super(SCHEME);
     }
 
     @Override
     public FileStatus[] listStatus(Path f) throws IOException {
         LISTS.incrementAndGet();
         LISTED.add(f.toUri().getPath());
-        FileStatus[] in = local.listStatus(toLocal(f));
-        if (in == null) {
-            return null;
-        }
-        FileStatus[] out = new FileStatus[in.length];
-        for (int i = 0; i < in.length; i++) {
-            out[i] = new Status(in[i]);
-        }
-        return out;
+        return super.listStatus(f);
     }
 
     @Override
     public FileStatus getFileStatus(Path f) throws IOException {
         STATUSES.incrementAndGet();
-        return new Status(local.getFileStatus(toLocal(f)));
-    }
-
-    @Override
-    public BlockLocation[] getFileBlockLocations(FileStatus file, long start, long len)
-            throws IOException {
-        return local.getFileBlockLocations(((Status) file).delegate, start, len);
+        return super.getFileStatus(f);
     }
 
     @Override
     public FSDataInputStream open(Path f, int bufferSize) throws IOException {
         OPENS.incrementAndGet();
-        return local.open(toLocal(f), bufferSize);
+        return super.open(f, bufferSize);
     }
 
     @Override
     public FSDataInputStream open(Path f) throws IOException {
         OPENS.incrementAndGet();
-        return local.open(toLocal(f));
-    }
-
-    @Override
-    public boolean delete(Path f, boolean recursive) throws IOException {
-        return local.delete(toLocal(f), recursive);
-    }
-
-    @Override
-    public boolean mkdirs(Path f) throws IOException {
-        return local.mkdirs(toLocal(f));
-    }
-
-    @Override
-    public FSDataOutputStream create(Path f, WriteMode overwrite) throws IOException {
-        return local.create(toLocal(f), overwrite);
-    }
-
-    @Override
-    public boolean rename(Path src, Path dst) throws IOException {
-        return local.rename(toLocal(src), toLocal(dst));
-    }
-
-    @Override
-    public Path getWorkingDirectory() {
-        return fromLocal(local.getWorkingDirectory());
-    }
-
-    @Override
-    public Path getHomeDirectory() {
-        return fromLocal(local.getHomeDirectory());
-    }
-
-    @Override
-    public URI getUri() {
-        return URI.create(SCHEME + ":///");
-    }
-
-    @Override
-    public boolean isDistributedFS() {
-        return false;
-    }
-
-    /** A local status renamed into this scheme. */
-    private static final class Status implements FileStatus {
-        final FileStatus delegate;
-
-        Status(FileStatus delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public long getLen() {
-            return delegate.getLen();
-        }
-
-        @Override
-        public long getBlockSize() {
-            return delegate.getBlockSize();
-        }
-
-        @Override
-        public short getReplication() {
-            return delegate.getReplication();
-        }
-
-        @Override
-        public long getModificationTime() {
-            return delegate.getModificationTime();
-        }
-
-        @Override
-        public long getAccessTime() {
-            return delegate.getAccessTime();
-        }
-
-        @Override
-        public boolean isDir() {
-            return delegate.isDir();
-        }
-
-        @Override
-        public Path getPath() {
-            return fromLocal(delegate.getPath());
-        }
+        return super.open(f);
     }
 
     /** Found by Flink through {@code META-INF/services}. */

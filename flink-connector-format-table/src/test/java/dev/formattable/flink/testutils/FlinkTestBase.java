@@ -37,11 +37,21 @@ public abstract class FlinkTestBase {
 
     /** The WITH clause of a format table at {@code dir} in {@code format}. */
     protected static String withFormatTable(Object dir, String format) {
+        return withFormatTable(dir, format, "");
+    }
+
+    /**
+     * The WITH clause of a format table at {@code dir} in {@code format}, with more options: {@code
+     * ", 'k'='v', ..."}, or "" for none.
+     */
+    protected static String withFormatTable(Object dir, String format, String moreOptions) {
         return " WITH ('connector'='format-table', 'path'='"
                 + dir
                 + "', 'file.format'='"
                 + format
-                + "')";
+                + "'"
+                + moreOptions
+                + ")";
     }
 
     /** The text of one row to insert, for day d, hour h and row r of insert round. */

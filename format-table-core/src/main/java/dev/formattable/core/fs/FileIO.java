@@ -125,7 +125,7 @@ public interface FileIO extends Serializable {
      * another. Unknown file systems are taken as remote.
      */
     default boolean isLocal(Path path) {
-        return false;
+        return "file".equals(fileSystemScheme(path));
     }
 
     /**
@@ -134,7 +134,24 @@ public interface FileIO extends Serializable {
      * taken to copy.
      */
     default boolean renamesInPlace(Path path) {
-        return false;
+        return schemeRenamesInPlace(fileSystemScheme(path));
+    }
+
+    /**
+     * The scheme of the file system that serves {@code path}, after the defaults for a path without
+     * one; null when unknown or when that file system cannot be reached.
+     */
+    default String fileSystemScheme(Path path) {
+        return null;
+    }
+
+    /** The error of a {@link #qualify} whose path's file system cannot be reached. */
+    static java.io.UncheckedIOException unreachable(Path path, IOException cause) {
+        return new java.io.UncheckedIOException(
+                String.format(
+                        "Cannot qualify path '%s': its file system is not available: %s",
+                        path, cause.getMessage()),
+                cause);
     }
 
     /** Whether renames change only metadata on file systems of this scheme: file, hdfs, viewfs. */

@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.FileSystem;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -118,33 +117,18 @@ public class HadoopFileIO implements FileIO {
                 org.apache.hadoop.fs.Path p = toHadoop(path);
                 return Path.fromUri(fs(p).makeQualified(p).toUri());
             } catch (IOException e) {
-                throw new UncheckedIOException(
-                        String.format(
-                                "Cannot qualify path '%s': its file system is not available: %s",
-                                path, e.getMessage()),
-                        e);
+                throw FileIO.unreachable(path, e);
             }
         }
         return path;
     }
 
     @Override
-    public boolean isLocal(Path path) {
+    public String fileSystemScheme(Path path) {
         try {
-            FileSystem fs = fs(toHadoop(path));
-            return fs instanceof org.apache.hadoop.fs.LocalFileSystem
-                    || fs instanceof org.apache.hadoop.fs.RawLocalFileSystem;
+            return fs(toHadoop(path)).getUri().getScheme();
         } catch (IOException e) {
-            return false;
-        }
-    }
-
-    @Override
-    public boolean renamesInPlace(Path path) {
-        try {
-            return FileIO.schemeRenamesInPlace(fs(toHadoop(path)).getUri().getScheme());
-        } catch (IOException e) {
-            return false;
+            return null;
         }
     }
 
@@ -182,23 +166,17 @@ public class HadoopFileIO implements FileIO {
 
     @Override
     public java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
-        Object hadoop = fs(toHadoop(prefix));
-        return S3Uploads.supports(hadoop) ? S3Uploads.below(hadoop, prefix) : java.util.List.of();
+        return S3Uploads.below(fs(toHadoop(prefix)), prefix);
     }
 
     @Override
     public java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
-        Object hadoop = fs(toHadoop(target));
-        return S3Uploads.supports(hadoop) ? S3Uploads.to(hadoop, target) : java.util.List.of();
+        return S3Uploads.to(fs(toHadoop(target)), target);
     }
 
     @Override
     public void abortUpload(OpenUpload upload) throws IOException {
-        Object hadoop = fs(toHadoop(upload.target()));
-        if (!S3Uploads.supports(hadoop)) {
-            FileIO.super.abortUpload(upload);
-        }
-        S3Uploads.abort(hadoop, S3Uploads.key(upload.target()), upload.uploadId());
+        S3Uploads.abort(fs(toHadoop(upload.target())), upload);
     }
 
     private void writeObject(ObjectOutputStream out) throws IOException {

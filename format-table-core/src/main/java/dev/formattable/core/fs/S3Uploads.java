@@ -129,8 +129,11 @@ public final class S3Uploads {
         }
     }
 
-    /** The uploads to exactly {@code target}'s key. */
+    /** The uploads to exactly {@code target}'s key; none where the file system has no uploads. */
     public static java.util.List<OpenUpload> to(Object hadoopFs, Path target) throws IOException {
+        if (!supports(hadoopFs)) {
+            return java.util.List.of();
+        }
         String key = key(target);
         java.util.List<OpenUpload> open = new ArrayList<>();
         for (Upload u : list(hadoopFs, directoryOf(key))) {
@@ -187,9 +190,15 @@ public final class S3Uploads {
         }
     }
 
-    /** The uploads below a directory, as {@link OpenUpload}s on its scheme and authority. */
+    /**
+     * The uploads below a directory, as {@link OpenUpload}s on its scheme and authority; none where
+     * the file system has no uploads.
+     */
     public static java.util.List<OpenUpload> below(Object hadoopFs, Path prefix)
             throws IOException {
+        if (!supports(hadoopFs)) {
+            return java.util.List.of();
+        }
         String keyPrefix = key(prefix);
         if (!keyPrefix.isEmpty() && !keyPrefix.endsWith("/")) {
             keyPrefix += "/";
@@ -203,6 +212,14 @@ public final class S3Uploads {
                             u.initiated.toEpochMilli()));
         }
         return open;
+    }
+
+    /** Aborts an upload {@link #below} or {@link #to} found. */
+    public static void abort(Object hadoopFs, OpenUpload upload) throws IOException {
+        if (!supports(hadoopFs)) {
+            throw new IOException("This file system has no uploads to abort: " + upload);
+        }
+        abort(hadoopFs, key(upload.target()), upload.uploadId());
     }
 
     /** Aborts every upload to exactly {@code key}; how many there were. */

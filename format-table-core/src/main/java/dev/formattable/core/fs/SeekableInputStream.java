@@ -26,31 +26,44 @@ public abstract class SeekableInputStream extends InputStream {
      * A seekable view of a file system's own stream, e.g. {@code wrap(in, in::seek, in::getPos)}.
      */
     public static SeekableInputStream wrap(InputStream in, Seek seek, Position position) {
-        return new SeekableInputStream() {
-            @Override
-            public void seek(long p) throws IOException {
-                seek.seek(p);
-            }
+        return new Forwarding(in, seek, position);
+    }
 
-            @Override
-            public long getPos() throws IOException {
-                return position.getPos();
-            }
+    /** Reads, seeks, positions and closes through another stream; open to extension. */
+    public static class Forwarding extends SeekableInputStream {
+        private final InputStream in;
+        private final Seek seek;
+        private final Position position;
 
-            @Override
-            public int read() throws IOException {
-                return in.read();
-            }
+        protected Forwarding(InputStream in, Seek seek, Position position) {
+            this.in = in;
+            this.seek = seek;
+            this.position = position;
+        }
 
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return in.read(b, off, len);
-            }
+        @Override
+        public void seek(long p) throws IOException {
+            seek.seek(p);
+        }
 
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
+        @Override
+        public long getPos() throws IOException {
+            return position.getPos();
+        }
+
+        @Override
+        public int read() throws IOException {
+            return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return in.read(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 }

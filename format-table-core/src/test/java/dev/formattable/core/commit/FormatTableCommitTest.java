@@ -268,29 +268,12 @@ class FormatTableCommitTest {
         Path outside = Path.of(dir.getParent().resolve("elsewhere/data-x-0.parquet").toString());
         Path dotted = Path.of(dir + "/dt=19723/h=1/../../../x/data-x-0.parquet");
 
-        assertThatThrownBy(
-                        () ->
-                                table.newCommit()
-                                        .append(
-                                                List.of(
-                                                        new CommitMessage(
-                                                                m.stagedPath(),
-                                                                outside,
-                                                                m.partition(),
-                                                                1,
-                                                                1))))
+        java.util.function.Function<Path, List<CommitMessage>> to =
+                target -> List.of(new CommitMessage(m.stagedPath(), target, m.partition(), 1, 1));
+
+        assertThatThrownBy(() -> table.newCommit().append(to.apply(outside)))
                 .hasMessageContaining("outside the table location");
-        assertThatThrownBy(
-                        () ->
-                                table.newCommit()
-                                        .append(
-                                                List.of(
-                                                        new CommitMessage(
-                                                                m.stagedPath(),
-                                                                dotted,
-                                                                m.partition(),
-                                                                1,
-                                                                1))))
+        assertThatThrownBy(() -> table.newCommit().append(to.apply(dotted)))
                 .hasMessageContaining("'.' or '..'");
     }
 
@@ -350,38 +333,32 @@ class FormatTableCommitTest {
     /** A rename that copies, interrupted after the copy and before the delete of its source. */
     @Test
     void aWholeTargetBesideItsStagedFileIsKeptAndTheStagedFileRemoved() throws IOException {
-        FormatTable table = partitioned(Map.of());
-        CommitMessage m = oneFile(table);
-        java.nio.file.Path staged = local(m.stagedPath());
-        java.nio.file.Path target = local(m.targetPath());
-        Files.copy(staged, target);
+        OneStagedFile f = oneStagedFile();
+        Files.copy(f.staged(), f.target());
         FileTime marked = FileTime.fromMillis(1_000_000_000L);
-        Files.setLastModifiedTime(target, marked);
-        assertThat(Files.size(target)).isEqualTo(m.fileSize());
+        Files.setLastModifiedTime(f.target(), marked);
+        assertThat(Files.size(f.target())).isEqualTo(f.message().fileSize());
 
-        CommitResult result = table.newCommit().append(List.of(m));
+        CommitResult result = f.table().newCommit().append(List.of(f.message()));
 
         assertThat(result.publishedFiles()).isEqualTo(1);
-        assertThat(staged).doesNotExist();
+        assertThat(f.staged()).doesNotExist();
         // The same file as before: the complete copy was kept, not deleted and renamed again.
-        assertThat(Files.getLastModifiedTime(target)).isEqualTo(marked);
-        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
+        assertThat(Files.getLastModifiedTime(f.target())).isEqualTo(marked);
+        assertThat(readAll(f.table())).containsExactly(row("2024-01-01", 1, "a"));
     }
 
     @Test
     void aShorterTargetBesideItsStagedFileIsReplacedByTheStagedFile() throws IOException {
-        FormatTable table = partitioned(Map.of());
-        CommitMessage m = oneFile(table);
-        java.nio.file.Path staged = local(m.stagedPath());
-        java.nio.file.Path target = local(m.targetPath());
-        byte[] bytes = Files.readAllBytes(staged);
-        Files.write(target, Arrays.copyOf(bytes, bytes.length / 2));
+        OneStagedFile f = oneStagedFile();
+        byte[] bytes = Files.readAllBytes(f.staged());
+        Files.write(f.target(), Arrays.copyOf(bytes, bytes.length / 2));
 
-        table.newCommit().append(List.of(m));
+        f.table().newCommit().append(List.of(f.message()));
 
-        assertThat(staged).doesNotExist();
-        assertThat(Files.readAllBytes(target)).isEqualTo(bytes);
-        assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
+        assertThat(f.staged()).doesNotExist();
+        assertThat(Files.readAllBytes(f.target())).isEqualTo(bytes);
+        assertThat(readAll(f.table())).containsExactly(row("2024-01-01", 1, "a"));
     }
 
     @Test
@@ -502,6 +479,21 @@ class FormatTableCommitTest {
     }
 
     /** One staged file of row ("2024-01-01", 1, "a"). */
+    /**
+     * A partitioned table with one file staged, and the local paths of its staged and target names.
+     */
+    private record OneStagedFile(
+            FormatTable table,
+            CommitMessage message,
+            java.nio.file.Path staged,
+            java.nio.file.Path target) {}
+
+    private OneStagedFile oneStagedFile() throws IOException {
+        FormatTable table = partitioned(Map.of());
+        CommitMessage m = oneFile(table);
+        return new OneStagedFile(table, m, local(m.stagedPath()), local(m.targetPath()));
+    }
+
     private CommitMessage oneFile(FormatTable table) throws IOException {
         return write(table, p("2024-01-01", 1), "a").get(0);
     }

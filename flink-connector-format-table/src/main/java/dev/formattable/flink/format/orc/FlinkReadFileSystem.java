@@ -1,5 +1,7 @@
 package dev.formattable.flink.format.orc;
 
+import dev.formattable.core.fs.SeekableInputStream;
+
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -10,7 +12,6 @@ import org.apache.hadoop.fs.Seekable;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 
@@ -97,32 +98,14 @@ public final class FlinkReadFileSystem extends NarrowFileSystem {
     }
 
     /** A Flink input stream as the seekable, positioned stream Hadoop's readers expect. */
-    private static final class Stream extends InputStream implements Seekable, PositionedReadable {
+    private static final class Stream extends SeekableInputStream.Forwarding
+            implements Seekable, PositionedReadable {
 
         private final org.apache.flink.core.fs.FSDataInputStream in;
 
         Stream(org.apache.flink.core.fs.FSDataInputStream in) {
+            super(in, in::seek, in::getPos);
             this.in = in;
-        }
-
-        @Override
-        public int read() throws IOException {
-            return in.read();
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            return in.read(b, off, len);
-        }
-
-        @Override
-        public void seek(long pos) throws IOException {
-            in.seek(pos);
-        }
-
-        @Override
-        public long getPos() throws IOException {
-            return in.getPos();
         }
 
         @Override
@@ -170,11 +153,6 @@ public final class FlinkReadFileSystem extends NarrowFileSystem {
         @Override
         public void readFully(long position, byte[] buffer) throws IOException {
             readFully(position, buffer, 0, buffer.length);
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
         }
     }
 }

@@ -39,6 +39,11 @@ abstract class NarrowFileSystem extends FileSystem {
             long blockSize,
             Progressable progress)
             throws IOException {
+        return openForWrite(path);
+    }
+
+    /** The {@link #create} a subclass serves, whatever Hadoop's other parameters; refused here. */
+    FSDataOutputStream openForWrite(Path path) throws IOException {
         throw refused("create", path);
     }
 

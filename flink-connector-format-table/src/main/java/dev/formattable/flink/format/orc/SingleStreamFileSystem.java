@@ -5,8 +5,6 @@ import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
-import org.apache.hadoop.util.Progressable;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,9 +15,10 @@ import java.net.URI;
  * orc-core's own writer ({@code OrcFile.createWriter}), which insists on creating its file through
  * a Hadoop file system.
  *
- * <p>{@link #create} succeeds exactly once and returns a Hadoop stream over the Flink stream. When
- * ORC closes that stream at the end of the file, the Flink stream is only flushed: its owner (a
- * Flink part file, which still has to commit it) closes it. Every other operation is refused.
+ * <p>{@link #create} ({@link #openForWrite}) succeeds exactly once and returns a Hadoop stream over
+ * the Flink stream. When ORC closes that stream at the end of the file, the Flink stream is only
+ * flushed: its owner (a Flink part file, which still has to commit it) closes it. Every other
+ * operation is refused.
  */
 final class SingleStreamFileSystem extends NarrowFileSystem {
 
@@ -34,15 +33,7 @@ final class SingleStreamFileSystem extends NarrowFileSystem {
     }
 
     @Override
-    public org.apache.hadoop.fs.FSDataOutputStream create(
-            Path path,
-            FsPermission permission,
-            boolean overwrite,
-            int bufferSize,
-            short replication,
-            long blockSize,
-            Progressable progress)
-            throws IOException {
+    org.apache.hadoop.fs.FSDataOutputStream openForWrite(Path path) throws IOException {
         if (handedOut) {
             throw new IOException(
                     "The Flink output stream for " + path + " was already handed to a writer");

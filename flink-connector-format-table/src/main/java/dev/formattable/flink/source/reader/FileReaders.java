@@ -11,7 +11,6 @@ import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.format.orc.OrcTypes;
 import dev.formattable.flink.fs.FlinkFileIO;
 
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SourceReaderOptions;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
@@ -144,13 +143,7 @@ final class FileReaders implements Serializable {
          * are read at the table's types, or at {@code widened}'s where given (the file's own); the
          * readers' filters, written for the table's types, are then not used.
          */
-        BulkFormat.Reader<RowData> reader(
-                Configuration config,
-                FileSourceSplit split,
-                @Nullable RowType widened,
-                ColumnVector[] constants,
-                boolean restore)
-                throws IOException;
+        BulkFormat.Reader<RowData> reader(SplitRead request) throws IOException;
     }
 
     private synchronized LineFormat lineFormat() {
@@ -197,17 +190,11 @@ final class FileReaders implements Serializable {
         }
 
         @Override
-        public BulkFormat.Reader<RowData> reader(
-                Configuration config,
-                FileSourceSplit split,
-                @Nullable RowType widened,
-                ColumnVector[] constants,
-                boolean restore)
-                throws IOException {
+        public BulkFormat.Reader<RowData> reader(SplitRead request) throws IOException {
             List<BlockMetaData> blocks = file.getRowGroups();
             boolean[] keep = new boolean[blocks.size()];
             Arrays.fill(keep, true);
-            if (widened == null && parquetFilter != null) {
+            if (request.widened() == null && parquetFilter != null) {
                 // Parquet's row group filters, as its reader applies them; the filter is written
                 // for the table's types, so a file read at its own narrower types keeps them all.
                 Set<BlockMetaData> kept = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -218,19 +205,22 @@ final class FileReaders implements Serializable {
                     keep[b] = kept.contains(blocks.get(b));
                 }
             }
-            RowType read = readType(widened == null ? spec.dataType : widened, spec.fileFields());
+            RowType read =
+                    readType(
+                            request.widened() == null ? spec.dataType : request.widened(),
+                            spec.fileFields());
             ParquetBatchReader reader =
                     new ParquetBatchReader(
                             file,
                             keep,
                             read,
-                            constants,
+                            request.constants(),
                             spec.batchSize,
-                            config.get(SourceReaderOptions.ELEMENT_QUEUE_CAPACITY),
+                            request.config().get(SourceReaderOptions.ELEMENT_QUEUE_CAPACITY),
                             FormatFactories.utcTimestamps(),
                             readOptions().conf());
-            if (restore) {
-                CheckpointedPosition position = split.getReaderPosition().orElseThrow();
+            if (request.restore()) {
+                CheckpointedPosition position = request.split().getReaderPosition().orElseThrow();
                 reader.skip(position.getRecordsAfterOffset());
             }
             return reader;
@@ -255,16 +245,11 @@ final class FileReaders implements Serializable {
         }
 
         @Override
-        public BulkFormat.Reader<RowData> reader(
-                Configuration config,
-                FileSourceSplit split,
-                @Nullable RowType widened,
-                ColumnVector[] constants,
-                boolean restore)
-                throws IOException {
-            RowType fileDataType = widened == null ? spec.dataType : widened;
+        public BulkFormat.Reader<RowData> reader(SplitRead request) throws IOException {
+            RowType fileDataType = request.widened() == null ? spec.dataType : request.widened();
             int[] fileFields = spec.fileFields();
-            List<OrcFilters.Predicate> predicates = widened == null ? orcPredicates : List.of();
+            List<OrcFilters.Predicate> predicates =
+                    request.widened() == null ? orcPredicates : List.of();
             RowType readType = fileDataType;
             int[] readFields = fileFields;
             if (byName(fileDataType, fileFields) && predicates.isEmpty()) {
@@ -281,11 +266,11 @@ final class FileReaders implements Serializable {
                             readFields,
                             predicates,
                             batchSize,
-                            new ProducedOrcBatches(readType, readFields, constants),
+                            new ProducedOrcBatches(readType, readFields, request.constants()),
                             produced);
-            return restore
-                    ? format.restoreReader(config, split)
-                    : format.createReader(config, split);
+            return request.restore()
+                    ? format.restoreReader(request.config(), request.split())
+                    : format.createReader(request.config(), request.split());
         }
 
         /**

@@ -104,11 +104,12 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         try {
             reader =
                     file.reader(
-                            config,
-                            split,
-                            plan == null ? null : plan.fileDataType,
-                            spec.constants(split),
-                            restore);
+                            new SplitRead(
+                                    config,
+                                    split,
+                                    plan == null ? null : plan.fileDataType,
+                                    spec.constants(split),
+                                    restore));
         } catch (IOException | RuntimeException e) {
             closeAfter(file, e);
             return skipOrFail(split, e);

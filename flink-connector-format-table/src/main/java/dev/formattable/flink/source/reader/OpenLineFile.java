@@ -10,15 +10,12 @@ import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.flink.format.line.LineDecoder;
 import dev.formattable.flink.format.line.LineFormat;
 
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
@@ -52,13 +49,8 @@ final class OpenLineFile implements FileReaders.OpenFile {
     }
 
     @Override
-    public BulkFormat.Reader<RowData> reader(
-            Configuration config,
-            FileSourceSplit split,
-            @Nullable RowType widened,
-            ColumnVector[] constants,
-            boolean restore)
-            throws IOException {
+    public BulkFormat.Reader<RowData> reader(SplitRead request) throws IOException {
+        FileSourceSplit split = request.split();
         // A staged file (compaction reads them before they are published) by its target's name.
         String name = split.path().getName();
         LineCompression compression =
@@ -85,7 +77,10 @@ final class OpenLineFile implements FileReaders.OpenFile {
             stream = LineCodecs.decompress(in, compression);
             end = Long.MAX_VALUE;
         }
-        long skip = restore ? split.getReaderPosition().orElseThrow().getRecordsAfterOffset() : 0;
+        long skip =
+                request.restore()
+                        ? split.getReaderPosition().orElseThrow().getRecordsAfterOffset()
+                        : 0;
         LineReader lines = new LineReader(stream, start, end, delimiter, format.quoting());
         try {
             LineDecoder decoder = format.decoder(spec.fileFields());
@@ -102,7 +97,7 @@ final class OpenLineFile implements FileReaders.OpenFile {
                     decoder,
                     start == 0 && format.header() ? 1 : 0,
                     malformedOption(),
-                    constants,
+                    request.constants(),
                     spec.fileFields().length,
                     spec.batchSize,
                     dropped,

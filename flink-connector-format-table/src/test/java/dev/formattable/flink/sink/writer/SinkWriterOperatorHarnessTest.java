@@ -48,6 +48,15 @@ class SinkWriterOperatorHarnessTest {
                 new SinkWriterOperatorFactory<RowData, FormatTableCommittable>(sink));
     }
 
+    /** The harness of that attempt of the sink's one subtask, opened without restored state. */
+    private static OneInputStreamOperatorTestHarness<
+                    RowData, CommittableMessage<FormatTableCommittable>>
+            openedAttempt(FormatTableSink sink, int attempt) throws Exception {
+        var harness = harness(new AttemptSink(sink, attempt));
+        harness.open();
+        return harness;
+    }
+
     private static void process(
             OneInputStreamOperatorTestHarness<RowData, ?> harness, RowData... rows)
             throws Exception {
@@ -200,11 +209,8 @@ class SinkWriterOperatorHarnessTest {
     void aRestartedAttemptRemovesWhatTheFailedAttemptStagedAfterTheCheckpoint() throws Exception {
         FormatTable table = SinkTables.table(dir);
         FormatTableSink sink = SinkTables.sink(table);
-
-        var failed = harness(new AttemptSink(sink, 0));
-        var restarted = harness(new AttemptSink(sink, 1));
-        try {
-            failed.open();
+        try (var failed = openedAttempt(sink, 0);
+                var restarted = harness(new AttemptSink(sink, 1))) {
             process(failed, row(1, "a"), row(2, "b"), row(3, "a"));
             failed.prepareSnapshotPreBarrier(1);
             OperatorSubtaskState checkpoint1 = failed.snapshot(1, 1L);
@@ -256,9 +262,6 @@ class SinkWriterOperatorHarnessTest {
             assertThat(SinkTables.rows(table))
                     .containsExactly("a|1", "a|3", "a|4", "b|2", "b|6", "c|5");
             assertThat(SinkTables.stagedFiles(dir)).isEmpty();
-        } finally {
-            restarted.close();
-            failed.close();
         }
     }
 
@@ -271,10 +274,8 @@ class SinkWriterOperatorHarnessTest {
             throws Exception {
         FormatTable table = SinkTables.table(dir);
         FormatTableSink sink = SinkTables.sink(table);
-        var failed = harness(new AttemptSink(sink, 0));
-        var restarted = harness(new AttemptSink(sink, 1));
-        try {
-            failed.open();
+        try (var failed = openedAttempt(sink, 0);
+                var restarted = harness(new AttemptSink(sink, 1))) {
             process(failed, row(1, "a"), row(2, "b"));
             failed.prepareSnapshotPreBarrier(1);
             process(failed, row(3, "c"));
@@ -286,9 +287,6 @@ class SinkWriterOperatorHarnessTest {
                     .as("only the restarted attempt's own open files")
                     .hasSize(3)
                     .allMatch(f -> f.contains("-s0-a1-e0."));
-        } finally {
-            restarted.close();
-            failed.close();
         }
     }
 
@@ -308,10 +306,8 @@ class SinkWriterOperatorHarnessTest {
             Files.createFile(staging.resolve(".data-x-0.parquet.otherjob-s0-a0-e0.u.tmp"));
         }
         FormatTableSink sink = SinkTables.sink(table);
-        var failed = harness(new AttemptSink(sink, 0));
-        var restarted = harness(new AttemptSink(sink, 1));
-        try {
-            failed.open();
+        try (var failed = openedAttempt(sink, 0);
+                var restarted = harness(new AttemptSink(sink, 1))) {
             process(failed, row(1, "a"), row(2, "b"));
             failed.prepareSnapshotPreBarrier(1);
             OperatorSubtaskState checkpoint1 = failed.snapshot(1, 1L);
@@ -342,9 +338,6 @@ class SinkWriterOperatorHarnessTest {
                                     .sorted())
                     .as("attempt 0's files: only checkpoint 1's committable")
                     .containsExactlyElementsOf(expected);
-        } finally {
-            restarted.close();
-            failed.close();
         }
     }
 }

@@ -17,7 +17,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Positions of new files come from counting, never from asking the file system's stream. */
-class CountingFlinkOutputStreamTest {
+class FlinkOutputStreamsTest {
 
     @TempDir java.nio.file.Path dir;
 
@@ -61,7 +61,7 @@ class CountingFlinkOutputStreamTest {
     @Test
     void countsWhatPassesThroughAndNeverAsksTheStream() throws IOException {
         RecordingStream inner = new RecordingStream();
-        CountingFlinkOutputStream out = new CountingFlinkOutputStream(inner);
+        FSDataOutputStream out = FlinkOutputStreams.counting(inner);
         assertThat(out.getPos()).isZero();
         out.write(7);
         out.write(new byte[] {1, 2, 3, 4, 5}, 1, 3);
