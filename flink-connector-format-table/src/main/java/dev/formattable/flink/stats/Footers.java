@@ -9,6 +9,7 @@ import dev.formattable.flink.format.FooterReadOptions;
 
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
+import org.apache.parquet.ParquetRuntimeException;
 import org.apache.parquet.hadoop.ParquetFileReader;
 
 import java.io.IOException;
@@ -103,8 +104,27 @@ public final class Footers {
                             options.orc(file.fileSize()))) {
                 return FileFooter.ofOrc(reader);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            throw new IOException("Cannot read the footer of data file " + file.path(), e);
+        } catch (RuntimeException e) {
+            if (!saysCorrupt(e)) {
+                throw e;
+            }
             throw new IOException("Cannot read the footer of data file " + file.path(), e);
         }
+    }
+
+    /**
+     * Whether the readers said so that the file's bytes are no valid footer: parquet-java throws a
+     * plain {@link RuntimeException} ("... is not a Parquet file") or its own runtime exceptions,
+     * and both readers can fail on garbage with an argument or index out of range. Any other
+     * unchecked failure is a bug, which must not pass as an unreadable file.
+     */
+    private static boolean saysCorrupt(RuntimeException e) {
+        return e.getClass() == RuntimeException.class
+                || e instanceof ParquetRuntimeException
+                || e instanceof IllegalArgumentException
+                || e instanceof IndexOutOfBoundsException
+                || e instanceof java.nio.BufferUnderflowException;
     }
 }

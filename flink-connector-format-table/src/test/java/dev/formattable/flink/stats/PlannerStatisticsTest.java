@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The planner's statistics open a partition's statistics file only where the listing saw one:
@@ -49,5 +50,85 @@ class PlannerStatisticsTest {
         assertThat(stats.getRowCount()).isEqualTo(PARTITIONS);
         // Two statistics files, and the footers of the other 18 partitions' files.
         assertThat(opened).isEqualTo(2 + (PARTITIONS - 2));
+    }
+
+    @Test
+    void anUnreadableFileMakesTheStatisticsUnknown() throws Exception {
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        FormatTable table = tableOfTwoPartitions(io);
+
+        io.failOn(Op.READ, 1);
+        TableStats stats =
+                PlannerStatistics.of(
+                        table, SinkTables.ROW_TYPE, PlannerStatistics.plan(table, null));
+
+        assertThat(stats).isSameAs(TableStats.UNKNOWN);
+    }
+
+    /** Statistics are advice, but a failure that is not I/O is a bug, and must surface. */
+    @Test
+    void anUncheckedFailureIsNotPassedOffAsUnknownStatistics() throws Exception {
+        FaultInjectingFileIO io = new FaultInjectingFileIO(new FlinkFileIO());
+        FormatTable table = tableOfTwoPartitions(io);
+        var plan = PlannerStatistics.plan(table, null);
+
+        io.failUncheckedOn(Op.READ, 1);
+
+        assertThatThrownBy(() -> PlannerStatistics.of(table, SinkTables.ROW_TYPE, plan))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Injected unchecked failure of READ call 1");
+    }
+
+    private FormatTable tableOfTwoPartitions(FaultInjectingFileIO io) throws Exception {
+        FormatTable table = SinkTables.table(io, dir, Map.of());
+        table.newCommit()
+                .append(
+                        SinkTables.stage(
+                                        table,
+                                        "job",
+                                        SinkTables.row(1, "a"),
+                                        SinkTables.row(2, "b"))
+                                .messages());
+        return table;
+    }
+
+    /** Files that are not what their names say are unreadable, not bugs: statistics unknown. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        "parquet,short",
+        "parquet,random",
+        "orc,short",
+        "orc,random",
+        "parquet,truncated",
+        "orc,truncated"
+    })
+    void aCorruptFileMakesTheStatisticsUnknown(String format, String damage) throws Exception {
+        FormatTable table = SinkTables.table(new FlinkFileIO(), dir, Map.of("file.format", format));
+        table.newCommit().append(SinkTables.stage(table, "job", SinkTables.row(1, "a")).messages());
+        java.nio.file.Path file;
+        try (var files = java.nio.file.Files.walk(dir.resolve("k=a"))) {
+            file =
+                    files.filter(f -> f.getFileName().toString().startsWith("data-"))
+                            .findFirst()
+                            .orElseThrow();
+        }
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        switch (damage) {
+            case "short":
+                bytes = "not a data file".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                break;
+            case "random":
+                new java.util.Random(7).nextBytes(bytes);
+                break;
+            default:
+                bytes = java.util.Arrays.copyOf(bytes, bytes.length - 9);
+        }
+        java.nio.file.Files.write(file, bytes);
+
+        TableStats stats =
+                PlannerStatistics.of(
+                        table, SinkTables.ROW_TYPE, PlannerStatistics.plan(table, null));
+
+        assertThat(stats).isSameAs(TableStats.UNKNOWN);
     }
 }

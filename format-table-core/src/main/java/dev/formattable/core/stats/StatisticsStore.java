@@ -53,7 +53,7 @@ public final class StatisticsStore {
             bytes = in.readAllBytes();
         } catch (FileNotFoundException e) {
             return Optional.empty();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             LOG.warn("Ignoring the statistics in {}: it cannot be read: {}", file, e.toString());
             return Optional.empty();
         }

@@ -123,6 +123,19 @@ class StatisticsStoreTest {
         }
     }
 
+    /** Only I/O failures are "no statistics": an unchecked failure of the file system is a bug. */
+    @Test
+    void anUncheckedReadFailureIsNotTakenForMissingStatistics() throws IOException {
+        Path p = partition("k=3");
+        new StatisticsStore(io).write(p, GoldenStatistics.sample());
+        StatisticsStore store =
+                new StatisticsStore(new FaultInjectingFileIO(io).failUncheckedOn(Op.READ, 1));
+
+        assertThatThrownBy(() -> store.read(p))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Injected unchecked failure of READ call 1");
+    }
+
     @Test
     void statisticsOfOtherFilesAreStaleWithOneWarning() throws IOException {
         Path p = partition("k=3");
