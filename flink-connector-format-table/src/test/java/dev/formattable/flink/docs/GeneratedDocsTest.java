@@ -55,17 +55,15 @@ class GeneratedDocsTest {
         StringBuilder table = new StringBuilder();
         table.append("| Key | Type | Value |\n");
         table.append("| --- | --- | --- |\n");
-        MetadataColumns.METADATA.forEach(
-                (key, type) ->
-                        table.append("| `")
-                                .append(key)
-                                .append("` | `")
-                                .append(type)
-                                .append("` | ")
-                                .append(MetadataColumns.DESCRIPTIONS.get(key))
-                                .append(" |\n"));
-        assertThat(MetadataColumns.DESCRIPTIONS.keySet())
-                .containsExactlyElementsOf(MetadataColumns.METADATA.keySet());
+        for (MetadataColumns.Column column : MetadataColumns.Column.values()) {
+            table.append("| `")
+                    .append(column.key())
+                    .append("` | `")
+                    .append(column.type())
+                    .append("` | ")
+                    .append(column.description())
+                    .append(" |\n");
+        }
         assertSection("sql.md", "metadata-columns", table.toString());
     }
 

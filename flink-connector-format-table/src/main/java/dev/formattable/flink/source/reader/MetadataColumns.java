@@ -9,49 +9,91 @@ import org.apache.flink.table.types.DataType;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /** The metadata columns a format table offers, like those of Flink's filesystem connector. */
 public final class MetadataColumns {
 
-    /** The readable metadata columns and their types, in the order they are listed. */
-    public static final Map<String, DataType> METADATA = metadata();
+    /** One metadata column: its key, its type, what it holds, and its value for a split's rows. */
+    public enum Column {
+        FILE_PATH(
+                "file.path",
+                DataTypes.STRING().notNull(),
+                "the full path of the file the row was read from",
+                split -> StringData.fromString(split.path().toString())),
+        FILE_NAME(
+                "file.name",
+                DataTypes.STRING().notNull(),
+                "the file's name, without its directories",
+                split -> StringData.fromString(split.path().getName())),
+        FILE_SIZE(
+                "file.size",
+                DataTypes.BIGINT().notNull(),
+                "the file's size in bytes",
+                FileSourceSplit::fileSize),
+        FILE_MODIFICATION_TIME(
+                "file.modification-time",
+                DataTypes.TIMESTAMP_LTZ(3).notNull(),
+                "the file's modification time",
+                split -> TimestampData.fromEpochMillis(split.fileModificationTime()));
 
-    /** What each metadata column holds, for the documentation generated from these declarations. */
-    public static final Map<String, String> DESCRIPTIONS = descriptions();
+        private final String key;
+        private final DataType type;
+        private final String description;
+        private final Function<FileSourceSplit, Object> value;
+
+        Column(
+                String key,
+                DataType type,
+                String description,
+                Function<FileSourceSplit, Object> value) {
+            this.key = key;
+            this.type = type;
+            this.description = description;
+            this.value = value;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public DataType type() {
+            return type;
+        }
+
+        /** What the column holds, for the documentation generated from these declarations. */
+        public String description() {
+            return description;
+        }
+    }
+
+    private static final Map<String, Column> BY_KEY = byKey();
+
+    /** The readable metadata columns and their types, in the order they are listed. */
+    public static final Map<String, DataType> METADATA = types();
 
     private MetadataColumns() {}
 
-    private static Map<String, String> descriptions() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("file.path", "the full path of the file the row was read from");
-        m.put("file.name", "the file's name, without its directories");
-        m.put("file.size", "the file's size in bytes");
-        m.put("file.modification-time", "the file's modification time");
+    private static Map<String, Column> byKey() {
+        Map<String, Column> m = new LinkedHashMap<>();
+        for (Column c : Column.values()) {
+            m.put(c.key, c);
+        }
         return Collections.unmodifiableMap(m);
     }
 
-    private static Map<String, DataType> metadata() {
+    private static Map<String, DataType> types() {
         Map<String, DataType> m = new LinkedHashMap<>();
-        m.put("file.path", DataTypes.STRING().notNull());
-        m.put("file.name", DataTypes.STRING().notNull());
-        m.put("file.size", DataTypes.BIGINT().notNull());
-        m.put("file.modification-time", DataTypes.TIMESTAMP_LTZ(3).notNull());
+        BY_KEY.forEach((key, column) -> m.put(key, column.type));
         return Collections.unmodifiableMap(m);
     }
 
     /** The value of metadata column {@code key} for the rows of a split, as Flink holds it. */
     static Object value(String key, FileSourceSplit split) {
-        switch (key) {
-            case "file.path":
-                return StringData.fromString(split.path().toString());
-            case "file.name":
-                return StringData.fromString(split.path().getName());
-            case "file.size":
-                return split.fileSize();
-            case "file.modification-time":
-                return TimestampData.fromEpochMillis(split.fileModificationTime());
-            default:
-                throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
+        Column column = BY_KEY.get(key);
+        if (column == null) {
+            throw new IllegalArgumentException("Unknown metadata column '" + key + "'");
         }
+        return column.value.apply(split);
     }
 }
