@@ -47,24 +47,33 @@ public final class S3ProxyServer implements AutoCloseable {
     public static S3ProxyServer start(String bucket, String accessKey, String secretKey)
             throws IOException {
         S3ProxyServer server = new S3ProxyServer(bucket, accessKey, secretKey);
+        IOException failure = null;
         try {
             server.proxy.start();
             // start() returns before Jetty serves; its state says when it does.
             for (int i = 0; i < 6000 && !"STARTED".equals(server.proxy.getState()); i++) {
                 Thread.sleep(10);
             }
+            if (!"STARTED".equals(server.proxy.getState())) {
+                failure =
+                        new IOException(
+                                "s3proxy did not start within 60 s; its state is "
+                                        + server.proxy.getState());
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            server.close();
-            throw new IOException("Interrupted while s3proxy was starting", e);
+            failure = new IOException("Interrupted while s3proxy was starting", e);
         } catch (Exception e) { // S3Proxy.start() declares Exception.
-            server.close();
-            throw new IOException("s3proxy did not start: " + e.getMessage(), e);
+            failure = new IOException("s3proxy did not start: " + e.getMessage(), e);
         }
-        if (!"STARTED".equals(server.proxy.getState())) {
-            String state = server.proxy.getState();
-            server.close();
-            throw new IOException("s3proxy did not start within 60 s; its state is " + state);
+        if (failure != null) {
+            // A failure to stop what did not start must not hide why it did not.
+            try {
+                server.close();
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+            throw failure;
         }
         return server;
     }

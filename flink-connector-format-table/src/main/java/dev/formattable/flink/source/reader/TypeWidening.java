@@ -168,20 +168,10 @@ public final class TypeWidening {
     /** A row read at the file's types that answers at the table's types. */
     static final class WidenedRow implements RowData {
         private final LogicalType[] fileTypes;
-
-        /** Reads the widened integer columns at their file types. */
-        private final RowData.FieldGetter[] integers;
-
         private RowData row;
 
         WidenedRow(LogicalType[] fileTypes) {
             this.fileTypes = fileTypes;
-            this.integers = new RowData.FieldGetter[fileTypes.length];
-            for (int i = 0; i < fileTypes.length; i++) {
-                if (fileTypes[i] != null && integerDigits(fileTypes[i]) > 0) {
-                    integers[i] = RowData.createFieldGetter(fileTypes[i], i);
-                }
-            }
         }
 
         WidenedRow replace(RowData row) {
@@ -190,7 +180,16 @@ public final class TypeWidening {
         }
 
         private long integer(int pos) {
-            return ((Number) integers[pos].getFieldOrNull(row)).longValue();
+            switch (fileTypes[pos].getTypeRoot()) {
+                case TINYINT:
+                    return row.getByte(pos);
+                case SMALLINT:
+                    return row.getShort(pos);
+                case INTEGER:
+                    return row.getInt(pos);
+                default:
+                    return row.getLong(pos);
+            }
         }
 
         @Override
