@@ -29,8 +29,9 @@ public final class FormatTableCommittable implements Serializable {
     }
 
     /**
-     * @param endOfInput whether these are the last files of a bounded input: the aggregator emitted
-     *     them at the end of its input, not at a checkpoint
+     * @param endOfInput whether these are the last files of a bounded input: a writer's last
+     *     committable, or the one the aggregator emitted at the end of its input, not at a
+     *     checkpoint
      */
     public FormatTableCommittable(
             List<CommitMessage> messages, long checkpointId, boolean endOfInput) {

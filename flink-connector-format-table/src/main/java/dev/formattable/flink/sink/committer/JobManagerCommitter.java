@@ -57,6 +57,7 @@ public final class JobManagerCommitter
     private transient int subtask;
     private transient int attempt;
     private transient List<FormatTableCommittable> received;
+    private transient boolean spooled;
 
     /**
      * @param sinkId the sink's id, as its staging tokens carry it after the job id
@@ -83,31 +84,37 @@ public final class JobManagerCommitter
         subtask = context.getTaskNumber();
         attempt = context.getAttemptNumber();
         received = new ArrayList<>();
-    }
-
-    @Override
-    public void writeRecord(CommittableMessage<FormatTableCommittable> message) {
-        if (message instanceof CommittableWithLineage) {
-            received.add(
-                    ((CommittableWithLineage<FormatTableCommittable>) message).getCommittable());
-        }
+        spooled = false;
     }
 
     /**
-     * Leaves the committables. Flink closes a failed or cancelled attempt too, which may leave part
-     * of its committables; the JobManager reads only the files of attempts that finished.
+     * Gathers the writer's committables and, with its last one (which the writer marks as the end
+     * of its input), leaves them in the spool. Writing here, while the task runs normally, and
+     * never in {@link #close()}, means a failed or cancelled attempt writes nothing: a failure to
+     * write the spool is then the task's own failure, never one thrown while Flink cleans up after
+     * another.
      */
     @Override
-    public void close() throws IOException {
-        if (received == null) {
-            return; // never opened
+    public void writeRecord(CommittableMessage<FormatTableCommittable> message) throws IOException {
+        if (!(message instanceof CommittableWithLineage)) {
+            return;
         }
-        String jobToken =
-                StagingToken.jobToken(
-                        getRuntimeContext().getJobInfo().getJobId().toHexString(), sinkId);
-        new CommitSpool(table, sinkId)
-                .write(new CommitSpool.Contents(jobToken, subtask, attempt, received));
+        FormatTableCommittable committable =
+                ((CommittableWithLineage<FormatTableCommittable>) message).getCommittable();
+        received.add(committable);
+        if (committable.endOfInput() && !spooled) {
+            spooled = true;
+            String jobToken =
+                    StagingToken.jobToken(
+                            getRuntimeContext().getJobInfo().getJobId().toHexString(), sinkId);
+            new CommitSpool(table, sinkId)
+                    .write(new CommitSpool.Contents(jobToken, subtask, attempt, received));
+        }
     }
+
+    /** Nothing to do: the spool is written when the input ends (see {@link #writeRecord}). */
+    @Override
+    public void close() {}
 
     @Override
     public void finalizeGlobal(FinalizationContext context) throws IOException {

@@ -20,6 +20,9 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.util.HashMap;
@@ -45,6 +48,8 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
 
     private static final long serialVersionUID = 1L;
 
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionCommitOperator.class);
+
     private static final ListStateDescriptor<byte[]> STATE =
             new ListStateDescriptor<>(
                     "format-table-pending-partitions", BytePrimitiveArraySerializer.INSTANCE);
@@ -61,6 +66,8 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     // The first checkpoint taken after the end of the input, and whether it completed.
     private transient long finalCheckpoint;
     private transient boolean finalCheckpointCompleted;
+    // Whether the task ended normally (Flink called finish()).
+    private transient boolean finished;
     private transient PartitionCommitPolicies policies;
     private transient PartitionTimeExtractor extractor;
     private transient Map<String, Long> partitionTimes;
@@ -173,6 +180,11 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     }
 
     private void commit(List<String> partitions) throws IOException {
+        commit(partitions, policies);
+    }
+
+    private void commit(List<String> partitions, PartitionCommitPolicies policies)
+            throws IOException {
         if (partitions.isEmpty()) {
             return;
         }
@@ -224,22 +236,49 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
         }
     }
 
+    @Override
+    public void finish() throws Exception {
+        super.finish();
+        finished = true;
+    }
+
     /**
-     * A stream whose input ended commits its partitions here: the task closes only once its final
-     * checkpoint has completed, and by then the committer has published that checkpoint's files and
-     * handed them over. A task closed by a failure commits nothing.
+     * A stream whose input ended commits its partitions here: after {@link #finish()}, the task
+     * closes only once its final checkpoint has completed, and by then the committer has published
+     * that checkpoint's files and handed them over. A task closed by a failure or a cancellation
+     * commits nothing, and a failure to release the policies is logged rather than thrown, so that
+     * it cannot hide why the task failed (Flink takes an exception from a failing task's cleanup as
+     * fatal to the TaskManager).
      */
     @Override
     public void close() throws Exception {
+        PartitionCommitPolicies closing = policies;
+        policies = null;
         try {
-            if (finalCheckpointCompleted && !commitsAtEndOfInput) {
-                commit(pending.takeAll());
+            if (finished && finalCheckpointCompleted && !commitsAtEndOfInput) {
+                commit(pending.takeAll(), closing);
             }
-            if (policies != null) {
-                policies.close();
-            }
+        } catch (IOException | RuntimeException e) {
+            release(closing, false);
+            throw e;
         } finally {
             super.close();
+        }
+        release(closing, finished);
+    }
+
+    /** Closes the policies; a failure is thrown only if {@code mayThrow}, and logged otherwise. */
+    private void release(PartitionCommitPolicies closing, boolean mayThrow) throws IOException {
+        if (closing == null) {
+            return;
+        }
+        try {
+            closing.close();
+        } catch (IOException | RuntimeException e) {
+            if (mayThrow) {
+                throw e;
+            }
+            LOG.warn("Could not close the partition commit policies of {}", table.location(), e);
         }
     }
 }

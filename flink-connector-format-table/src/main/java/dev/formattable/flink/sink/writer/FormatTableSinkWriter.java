@@ -62,6 +62,8 @@ public final class FormatTableSinkWriter
     @Nullable private final TimeRolling timeRolling;
     @Nullable private ProcessingTimeService timers;
     private boolean closed;
+    // Whether Flink told the writer its input ended: its next committable is its last.
+    private boolean inputEnded;
     private boolean inputGroupedByPartition;
     private List<Object> lastPartition;
     // Partitions whose files were finished because the input moved on; only while grouped.
@@ -244,7 +246,9 @@ public final class FormatTableSinkWriter
     }
 
     @Override
-    public void flush(boolean endOfInput) {}
+    public void flush(boolean endOfInput) {
+        inputEnded |= endOfInput;
+    }
 
     @Override
     public Collection<FormatTableCommittable> prepareCommit() throws IOException {
@@ -254,7 +258,10 @@ public final class FormatTableSinkWriter
             dirs.add(m.targetPath().parent().toString());
         }
         handedOutDirectories = new ArrayList<>(dirs);
-        return new ArrayList<>(List.of(new FormatTableCommittable(messages)));
+        return new ArrayList<>(
+                List.of(
+                        new FormatTableCommittable(
+                                messages, FormatTableCommittable.NO_CHECKPOINT, inputEnded)));
     }
 
     @Override

@@ -126,6 +126,46 @@ class JobManagerCommitterTest {
         assertThat(spoolFiles()).isEmpty();
     }
 
+    /**
+     * A writer attempt that fails (or is cancelled) before the end of its input leaves no spool,
+     * and its cleanup throws nothing, even where the spool could not be written: Flink takes an
+     * exception from a failing task's cleanup as fatal to the TaskManager.
+     */
+    @Test
+    void aFailedAttemptLeavesNoSpoolAndItsCleanupDoesNotThrow() throws IOException {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("a-file"), "x");
+        FormatTable table = SinkTables.table(file);
+        JobManagerCommitter committer = committer(table, false);
+        committer.open(attempt(0, 0));
+        committer.writeRecord(
+                new org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage<>(
+                        new FormatTableCommittable(List.of()), 1, 0));
+
+        committer.close();
+
+        assertThat(java.nio.file.Files.readString(file)).isEqualTo("x");
+    }
+
+    private static org.apache.flink.api.common.io.OutputFormat.InitializationContext attempt(
+            int subtask, int attempt) {
+        return new org.apache.flink.api.common.io.OutputFormat.InitializationContext() {
+            @Override
+            public int getNumTasks() {
+                return 2;
+            }
+
+            @Override
+            public int getTaskNumber() {
+                return subtask;
+            }
+
+            @Override
+            public int getAttemptNumber() {
+                return attempt;
+            }
+        };
+    }
+
     static Stream<Arguments> steps() {
         List<Arguments> steps = new ArrayList<>();
         for (Op op : Op.values()) {

@@ -154,6 +154,54 @@ class PartitionCommitOperatorTest {
         return RecordingPolicy.CALLS.stream().map(c -> c.values).collect(Collectors.toList());
     }
 
+    /** A custom policy whose release fails, as one holding a connection that broke might. */
+    public static class ReleaseFailingPolicy
+            implements org.apache.flink.connector.file.table.PartitionCommitPolicy, AutoCloseable {
+        static final java.util.concurrent.atomic.AtomicInteger COMMITS =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public void commit(Context context) {
+            COMMITS.incrementAndGet();
+        }
+
+        @Override
+        public void close() {
+            throw new IllegalStateException("connection lost");
+        }
+    }
+
+    /**
+     * Flink's failure path (close without finish): nothing is committed, and the policy that fails
+     * to release is logged, not thrown, since an exception from a failing task's cleanup is fatal
+     * to the TaskManager. When the task finished, the same failure is thrown.
+     */
+    @Test
+    void aFailedTaskCommitsNothingAndItsCleanupDoesNotThrow() throws Exception {
+        FormatTable table = table(Map.of());
+        PartitionCommitSettings settings =
+                settings(
+                        table,
+                        "sink.partition-commit.policy.kind",
+                        "custom",
+                        "sink.partition-commit.policy.class",
+                        ReleaseFailingPolicy.class.getName());
+        var failing = harness(table, settings, true);
+        failing.open();
+        publish(failing, table, 1, 10);
+        failing.getOneInputOperator().close();
+        harnesses.remove(failing);
+        assertThat(ReleaseFailingPolicy.COMMITS).hasValue(0);
+
+        var finishing = harness(table, settings, true);
+        finishing.open();
+        publish(finishing, table, 1, 10);
+        finishing.endInput();
+        harnesses.remove(finishing);
+        assertThatThrownBy(finishing::close).hasRootCauseMessage("connection lost");
+        assertThat(ReleaseFailingPolicy.COMMITS).hasValue(1);
+    }
+
     @Test
     void partitionTimeCommitsByTheWatermarkOfThePublishedCheckpoint() throws Exception {
         FormatTable table = table(Map.of());

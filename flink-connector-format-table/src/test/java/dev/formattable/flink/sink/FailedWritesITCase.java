@@ -1,0 +1,140 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.testing.MiniClusters;
+import dev.formattable.testing.SqlStatements;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.InjectMiniCluster;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Batch writes that fail, on one TaskManager: each fails with its own error, leaves the table with
+ * exactly the files it had, and the TaskManager serves the next job. Flink treats an exception
+ * thrown by an operator's cleanup while its task is already failing as fatal to the TaskManager, so
+ * a cleanup of ours that threw would leave the next job waiting for a slot (here at most {@value
+ * #SLOT_TIMEOUT}).
+ */
+class FailedWritesITCase {
+
+    private static final String SLOT_TIMEOUT = "30 s";
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = MiniClusters.of(2, clusterConf());
+
+    @TempDir Path dir;
+
+    private static Configuration clusterConf() {
+        Configuration conf = new Configuration();
+        conf.setString("slot.request.timeout", SLOT_TIMEOUT);
+        return conf;
+    }
+
+    private static TableEnvironment batch() {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        env.getConfig().set("table.exec.resource.default-parallelism", "2");
+        return env;
+    }
+
+    private static String table(String name, Path path, String partitionedBy) {
+        return "CREATE TABLE "
+                + name
+                + " (id INT, v STRING, k STRING)"
+                + (partitionedBy.isEmpty() ? "" : " PARTITIONED BY (" + partitionedBy + ")")
+                + " WITH ('connector'='format-table', 'path'='"
+                + path.toUri()
+                + "', 'file.format'='parquet')";
+    }
+
+    /** After every test: the TaskManager is still there, and a job runs to the end on it. */
+    @AfterEach
+    void theNextJobRuns(@InjectMiniCluster MiniCluster cluster) throws Exception {
+        TableEnvironment env = batch();
+        Path next = dir.resolve("after_failure");
+        SqlStatements.exec(env, table("after_failure", next, ""));
+        SqlStatements.exec(env, "INSERT INTO after_failure VALUES (7, 'x', 'k')");
+        assertThat(SqlStatements.query(env, "SELECT * FROM after_failure"))
+                .containsExactly("+I[7, x, k]");
+        assertThat(cluster.requestClusterOverview().get().getNumTaskManagersConnected())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aTablePathThatIsAFileFailsTheInsertNamingIt() throws IOException {
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "plain text");
+        TableEnvironment env = batch();
+        SqlStatements.exec(env, table("t", file, ""));
+
+        assertThatThrownBy(() -> SqlStatements.exec(env, "INSERT INTO t VALUES (1, 'a', 'k')"))
+                .hasStackTraceContaining("not-a-dir");
+        assertThat(Files.readString(file)).isEqualTo("plain text");
+    }
+
+    /**
+     * A value that cannot be cast fails the job after the writers have staged rows before it; an
+     * append, a static and a dynamic overwrite each leave the table's files as they were.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+            strings = {
+                "INSERT INTO t",
+                "INSERT OVERWRITE t PARTITION (k='a')",
+                "INSERT OVERWRITE t"
+            })
+    void aRowThatCannotBeCastLeavesTheTableAsItWas(String insert) throws IOException {
+        TableEnvironment env = batch();
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        Path t = dir.resolve("t");
+        SqlStatements.exec(env, table("t", t, "k"));
+        SqlStatements.exec(env, "INSERT INTO t VALUES (1, 'one', 'a'), (2, 'two', 'b')");
+        List<String> before = files(t);
+
+        boolean staticPartition = insert.contains("PARTITION");
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            values.append(i == 0 ? "" : ", ")
+                    .append("('")
+                    .append(i == 199 ? "not a number" : String.valueOf(i))
+                    .append("', 'a')");
+        }
+        String select =
+                staticPartition
+                        ? "SELECT CAST(s AS INT), 'new' FROM (VALUES " + values + ") AS x(s, k)"
+                        : "SELECT CAST(s AS INT), 'new', k FROM (VALUES " + values + ") AS x(s, k)";
+        env.getConfig().set("table.exec.resource.default-parallelism", "2");
+
+        assertThatThrownBy(() -> SqlStatements.exec(env, insert + " " + select))
+                .hasStackTraceContaining("not a number");
+        assertThat(files(t)).isEqualTo(before);
+        assertThat(SqlStatements.query(env, "SELECT * FROM t"))
+                .containsExactly("+I[1, one, a]", "+I[2, two, b]");
+    }
+
+    /** Every file below the table, staged ones included, relative to it. */
+    private static List<String> files(Path table) throws IOException {
+        try (Stream<Path> all = Files.walk(table)) {
+            return all.filter(Files::isRegularFile)
+                    .map(p -> table.relativize(p).toString())
+                    .sorted()
+                    .toList();
+        }
+    }
+}
