@@ -6,21 +6,39 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A writer's staging token, {@code <job>-s<subtask>-a<attempt>-e<epoch>}, read back from a staged
- * file's name. The epoch is the last checkpoint the writer had snapshotted when it opened the file.
+ * A writer's staging token, read back from a staged file's name:
+ *
+ * <pre>{@code
+ * token      = prefix "-e" epoch
+ * prefix     = job "-s" subtask "-a" attempt [ "-g" generation ]
+ * job        = <job id> "-" <sink id>
+ * generation = 16 lowercase hex digits, random per writer instance
+ * }</pre>
+ *
+ * <p>The prefix names one writer instance: the generation makes it unique even where subtask and
+ * attempt repeat (attempt numbers restart at 0 after a JobManager failover, and a rescaled restore
+ * hands an old subtask's state to another index). Tokens without a generation were written by
+ * writers of earlier versions; no running writer has such a prefix. The epoch is the last
+ * checkpoint the writer had snapshotted when it opened the file (at first the checkpoint it was
+ * restored from, or 0).
  */
 public final class StagingToken {
 
-    private static final Pattern TOKEN = Pattern.compile("(.+)-s(\\d+)-a(\\d+)-e(\\d+)");
+    private static final Pattern TOKEN =
+            Pattern.compile("((.+)-s(\\d+)-a(\\d+)(?:-g([0-9a-f]{16}))?)-e(\\d+)");
 
     /** The job and sink: {@code <job id>-<sink id>}. */
     public final String job;
+
+    /** Everything before the epoch: the writer instance that staged the file. */
+    public final String prefix;
 
     public final int subtask;
     public final int attempt;
     public final long epoch;
 
-    private StagingToken(String job, int subtask, int attempt, long epoch) {
+    private StagingToken(String prefix, String job, int subtask, int attempt, long epoch) {
+        this.prefix = prefix;
         this.job = job;
         this.subtask = subtask;
         this.attempt = attempt;
@@ -32,7 +50,7 @@ public final class StagingToken {
         return jobId + "-" + sinkId;
     }
 
-    /** A token: {@code <job>-s<subtask>-a<attempt>-e<epoch>}. */
+    /** A token without a generation: {@code <job>-s<subtask>-a<attempt>-e<epoch>}. */
     public static String format(String jobToken, int subtask, int attempt, long epoch) {
         return jobToken + "-s" + subtask + "-a" + attempt + "-e" + epoch;
     }
@@ -46,17 +64,21 @@ public final class StagingToken {
         return Optional.of(
                 new StagingToken(
                         m.group(1),
-                        Integer.parseInt(m.group(2)),
+                        m.group(2),
                         Integer.parseInt(m.group(3)),
-                        Long.parseLong(m.group(4))));
+                        Integer.parseInt(m.group(4)),
+                        Long.parseLong(m.group(6))));
     }
 
     /**
      * Accepts the tokens of {@code jobToken}'s files that no commit will publish once checkpoint
-     * {@code checkpointId} is committed: those with an earlier epoch. Once the checkpoint
-     * completed, every live writer had snapshotted it and handed the files it opened before to that
-     * checkpoint's committable; so such a file, still staged after that commit, was left by a
-     * failed attempt, whatever its subtask or attempt.
+     * {@code checkpointId} is committed: those with an earlier epoch, whatever their subtask,
+     * attempt or generation. Safe because no running writer can still hand such a file in: a writer
+     * that took part in the checkpoint had snapshotted it, which hands every file it opened before
+     * to that or an earlier committable; a writer restored from checkpoint {@code R} opens files at
+     * epochs {@code >= R}, and after that restore the committer commits either restored
+     * committables (checkpoints {@code <= R}) or checkpoints that writer took part in. Checkpoint
+     * ids never restart within a job token: a restore continues the restored checkpoint's ids.
      */
     public static Predicate<String> leftBehindBefore(String jobToken, long checkpointId) {
         return token ->

@@ -44,9 +44,10 @@ import java.util.Set;
  * write.max-open-files} in any case), and hands the prepared files to the committer at every
  * checkpoint and at the end of the input.
  *
- * <p>Staged files carry a token naming the job, subtask, attempt and the checkpoint after which
- * they were opened (see {@link StagingTokens}). A restarted writer first removes what earlier
- * attempts staged that no committable will ever publish.
+ * <p>Staged files carry a token naming the job, subtask, attempt, this writer instance's random
+ * generation and the checkpoint after which they were opened (see {@link StagingTokens}). A
+ * restored writer first removes what the writers whose states it restored staged that no
+ * committable will ever publish.
  */
 public final class FormatTableSinkWriter
         implements CommittingSinkWriter<RowData, FormatTableCommittable>,
@@ -78,18 +79,43 @@ public final class FormatTableSinkWriter
         final int attempt;
         final OptionalLong restoredCheckpoint;
         final Collection<FormatTableWriterState> restored;
+        final String generation;
 
+        /** An attempt whose writer gets a new random generation. */
         public Attempt(
                 String jobToken,
                 int subtask,
                 int attempt,
                 OptionalLong restoredCheckpoint,
                 Collection<FormatTableWriterState> restored) {
+            this(
+                    jobToken,
+                    subtask,
+                    attempt,
+                    restoredCheckpoint,
+                    restored,
+                    StagingTokens.newGeneration());
+        }
+
+        private Attempt(
+                String jobToken,
+                int subtask,
+                int attempt,
+                OptionalLong restoredCheckpoint,
+                Collection<FormatTableWriterState> restored,
+                String generation) {
             this.jobToken = jobToken;
             this.subtask = subtask;
             this.attempt = attempt;
             this.restoredCheckpoint = restoredCheckpoint;
             this.restored = restored;
+            this.generation = generation;
+        }
+
+        /** This attempt with the given generation (16 lowercase hex digits) instead. */
+        public Attempt withGeneration(String generation) {
+            return new Attempt(
+                    jobToken, subtask, attempt, restoredCheckpoint, restored, generation);
         }
 
         /** A first attempt that restores nothing. */
@@ -110,7 +136,8 @@ public final class FormatTableSinkWriter
             Attempt attempt)
             throws IOException {
         this.stagingPrefix =
-                StagingTokens.prefix(attempt.jobToken, attempt.subtask, attempt.attempt);
+                StagingTokens.prefix(
+                        attempt.jobToken, attempt.subtask, attempt.attempt, attempt.generation);
         this.write =
                 table.newWrite(
                         adapt(bulkWriterFactory),
@@ -130,16 +157,18 @@ public final class FormatTableSinkWriter
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);
         this.inputGroupedByPartition = inputGroupedByPartition;
-        if (attempt.attempt > 0 || !attempt.restored.isEmpty()) {
+        if (!attempt.restored.isEmpty()
+                || (attempt.restoredCheckpoint.isEmpty() && attempt.attempt > 0)) {
             sweepEarlierAttempts(table, attempt);
         }
     }
 
     /**
-     * Removes what earlier attempts staged that no committable will publish, looking only where
-     * they wrote: the partitions the restored states name now, and every other partition when this
-     * writer first stages a file there. Once the commit at the end of the input has been recorded,
-     * the earlier attempts' files may be what it publishes, so they are left to it.
+     * Removes what the writers whose states this one restored staged that no committable will
+     * publish (see {@link StagingTokens} for why no running writer's file is taken), looking only
+     * where they wrote: the partitions the restored states name now, and every other partition when
+     * this writer first stages a file there. Once the commit at the end of the input has been
+     * recorded, the earlier attempts' files may be what it publishes, so they are left to it.
      */
     private void sweepEarlierAttempts(FormatTable table, Attempt attempt) throws IOException {
         String endOfInput = FormatTableCommittable.endOfInputCommitId(attempt.jobToken);
@@ -158,6 +187,7 @@ public final class FormatTableSinkWriter
                                 attempt.jobToken,
                                 attempt.subtask,
                                 attempt.attempt,
+                                stagingPrefix,
                                 attempt.restoredCheckpoint,
                                 attempt.restored));
         if (!table.layout().isPartitioned()) {

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -140,6 +141,49 @@ class FormatTableSinkWriterTest {
                     .hasMessageContaining("only accepts inserts")
                     .hasMessageContaining("DELETE");
         }
+    }
+
+    /**
+     * A restore at another parallelism with attempts back at 0 (a JobManager failover under the
+     * adaptive scheduler): writer 0 restores old subtask 1's state while the new writer 1, at
+     * attempt 0 too, already stages rows in the same partition. Writer 0 removes what old subtask 1
+     * staged after the checkpoint, and none of writer 1's files, which its commits publish.
+     */
+    @Test
+    void aWriterRestoringAnotherSubtasksStateKeepsTheFilesOfTheWriterRunningThatSubtaskNow()
+            throws IOException {
+        FormatTable table = table();
+        FormatTableWriterState oldSubtask1;
+        try (FormatTableSinkWriter old =
+                SinkTables.writer(table, attempt(1, OptionalLong.empty(), List.of()))) {
+            old.write(row(1, "a"), null);
+            table.newCommit().append(committed(old.prepareCommit()));
+            oldSubtask1 = old.snapshotState(5).get(0);
+            old.write(row(2, "a"), null);
+            old.prepareCommit(); // for checkpoint 6, which never completes
+        }
+        assertThat(SinkTables.stagedFiles(dir)).hasSize(1);
+
+        try (FormatTableSinkWriter writer1 =
+                SinkTables.writer(table, attempt(1, OptionalLong.of(5), List.of()))) {
+            writer1.write(row(3, "a"), null);
+            List<CommitMessage> handedIn = committed(writer1.prepareCommit());
+            writer1.write(row(4, "a"), null); // open while writer 0 starts
+            assertThat(SinkTables.stagedFiles(dir)).hasSize(3);
+
+            SinkTables.writer(table, attempt(0, OptionalLong.of(5), List.of(oldSubtask1))).close();
+
+            assertThat(SinkTables.stagedFiles(dir)).as("writer 1's files").hasSize(2);
+            table.newCommit().append(handedIn);
+            table.newCommit().append(committed(writer1.prepareCommit()));
+        }
+        assertThat(SinkTables.rows(table)).containsExactly("a|1", "a|3", "a|4");
+        assertThat(SinkTables.stagedFiles(dir)).isEmpty();
+    }
+
+    private static FormatTableSinkWriter.Attempt attempt(
+            int subtask, OptionalLong restoredCheckpoint, List<FormatTableWriterState> restored) {
+        return new FormatTableSinkWriter.Attempt("job", subtask, 0, restoredCheckpoint, restored);
     }
 
     private static List<CommitMessage> committed(java.util.Collection<FormatTableCommittable> c) {

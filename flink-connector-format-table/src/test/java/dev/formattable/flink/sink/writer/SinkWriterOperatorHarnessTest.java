@@ -157,7 +157,7 @@ class SinkWriterOperatorHarnessTest {
                 // this job: the job's id, the sink's own id.
                 assertThat(tokenOf(m))
                         .startsWith(harness.getEnvironment().getJobID().toHexString() + "-")
-                        .matches("[0-9a-f]{32}-[0-9a-f]{8}-s0-a0-e0");
+                        .matches("[0-9a-f]{32}-[0-9a-f]{8}-s0-a0-g[0-9a-f]{16}-e0");
             }
             assertThat(SinkTables.stagedFiles(dir))
                     .isEqualTo(SinkTables.stagedPaths(table, first.messages()));
@@ -224,7 +224,7 @@ class SinkWriterOperatorHarnessTest {
             assertThat(beforeRestart).hasSize(2 + 2 + 1);
             assertThat(lost.messages())
                     .extracting(SinkWriterOperatorHarnessTest::tokenOf)
-                    .allMatch(t -> t.endsWith("-s0-a0-e1"));
+                    .allMatch(t -> t.matches(".*-s0-a0-g[0-9a-f]{16}-e1"));
 
             restarted.setRestoredCheckpointId(1);
             restarted.initializeState(checkpoint1);
@@ -255,7 +255,7 @@ class SinkWriterOperatorHarnessTest {
             FormatTableCommittable redone = emitted(restarted.extractOutputValues(), 2);
             assertThat(redone.messages())
                     .extracting(SinkWriterOperatorHarnessTest::tokenOf)
-                    .allMatch(t -> t.endsWith("-s0-a1-e1"));
+                    .allMatch(t -> t.matches(".*-s0-a1-g[0-9a-f]{16}-e1"));
 
             table.newCommit().append(committed.messages());
             table.newCommit().append(redone.messages());
@@ -286,7 +286,7 @@ class SinkWriterOperatorHarnessTest {
             assertThat(SinkTables.stagedFiles(dir))
                     .as("only the restarted attempt's own open files")
                     .hasSize(3)
-                    .allMatch(f -> f.contains("-s0-a1-e0."));
+                    .allMatch(f -> f.matches(".*-s0-a1-g[0-9a-f]{16}-e0\\..*"));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.formattable.flink.sink.writer;
 
+import dev.formattable.flink.sink.committable.StagingToken;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,100 +11,156 @@ import java.util.function.Predicate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Which staged files a restarted writer removes. Subtask 2 of job {@code job1} restarts as attempt
- * 3 from checkpoint 5. It restores its own state of attempt 2 and, after a rescale, that of subtask
- * 7's attempt 1.
+ * Which staged files a restored writer removes. A writer of subtask 2 (generation {@code G}) is
+ * restored from checkpoint 5 with the states of two earlier writer instances: {@code A}, which ran
+ * subtask 2, and, after a rescale, {@code B}, which ran subtask 7.
  */
 class StagingTokensTest {
+
+    private static final String A = "job1-s2-a2-g00000000000000aa";
+    private static final String B = "job1-s7-a1-g00000000000000bb";
+    private static final String OWN = "job1-s2-a0-g000000000000000c";
 
     private static final Predicate<String> ORPHAN =
             StagingTokens.orphans(
                     "job1",
                     2,
-                    3,
+                    0,
+                    OWN,
                     OptionalLong.of(5),
-                    List.of(
-                            new FormatTableWriterState("job1-s2-a2", 5),
-                            new FormatTableWriterState("job1-s7-a1", 5)));
+                    List.of(new FormatTableWriterState(A, 5), new FormatTableWriterState(B, 5)));
 
     @Test
-    void tokensArePrefixAndEpoch() {
-        assertThat(StagingTokens.prefix("job1", 2, 3)).isEqualTo("job1-s2-a3");
-        assertThat(StagingTokens.token("job1-s2-a3", 5)).isEqualTo("job1-s2-a3-e5");
+    void tokensArePrefixWithGenerationAndEpoch() {
+        assertThat(StagingTokens.prefix("job1", 2, 3, "0123456789abcdef"))
+                .isEqualTo("job1-s2-a3-g0123456789abcdef");
+        assertThat(StagingTokens.token("job1-s2-a3-g0123456789abcdef", 5))
+                .isEqualTo("job1-s2-a3-g0123456789abcdef-e5");
+        assertThat(StagingTokens.newGeneration())
+                .matches("[0-9a-f]{16}")
+                .isNotEqualTo(StagingTokens.newGeneration());
+    }
+
+    @Test
+    void parsesTokensWithAndWithoutAGeneration() {
+        StagingToken t = StagingToken.parse("job1-s2-a3-g0123456789abcdef-e5").orElseThrow();
+        assertThat(t.job).isEqualTo("job1");
+        assertThat(t.prefix).isEqualTo("job1-s2-a3-g0123456789abcdef");
+        assertThat(t.subtask).isEqualTo(2);
+        assertThat(t.attempt).isEqualTo(3);
+        assertThat(t.epoch).isEqualTo(5);
+        StagingToken old = StagingToken.parse("job1-s2-a3-e5").orElseThrow();
+        assertThat(old.prefix).isEqualTo("job1-s2-a3");
+        assertThat(old.job).isEqualTo("job1");
+    }
+
+    @Test
+    void removesFilesUnderARestoredStatesPrefixFromTheRestoredCheckpointOn() {
+        assertThat(ORPHAN).accepts(A + "-e5", A + "-e6", B + "-e5", B + "-e12");
     }
 
     @Test
     void keepsFilesOpenedBeforeTheRestoredCheckpoint() {
         // They are in committables of checkpoints up to 5, which the committer publishes.
-        assertThat(ORPHAN)
-                .rejects("job1-s2-a2-e4", "job1-s2-a2-e0", "job1-s2-a0-e4", "job1-s7-a1-e4");
+        assertThat(ORPHAN).rejects(A + "-e4", A + "-e0", B + "-e4");
     }
 
+    /**
+     * Subtask and attempt repeat across writer instances (attempts restart at 0 after a JobManager
+     * failover; a rescale moves states between subtasks): only the whole prefix of a restored state
+     * names a writer that no longer runs.
+     */
     @Test
-    void keepsTheFilesOfTheCurrentAttempt() {
-        assertThat(ORPHAN).rejects("job1-s2-a3-e5", "job1-s2-a3-e6", "job1-s2-a3-e0");
-    }
-
-    @Test
-    void removesEarlierAttemptsFilesOfTheSameSubtaskFromTheRestoredCheckpointOn() {
-        assertThat(ORPHAN)
-                .accepts("job1-s2-a2-e5", "job1-s2-a2-e6", "job1-s2-a1-e5", "job1-s2-a0-e99");
-    }
-
-    @Test
-    void removesFilesUnderARestoredStatesPrefixFromTheRestoredCheckpointOn() {
-        assertThat(ORPHAN).accepts("job1-s7-a1-e5", "job1-s7-a1-e12");
-        // Subtask 7's other attempts are not in a restored state; their subtask may run now.
-        assertThat(ORPHAN).rejects("job1-s7-a2-e5", "job1-s7-a0-e6");
-    }
-
-    @Test
-    void ignoresOtherSubtasksOtherJobsAndMalformedTokens() {
+    void keepsEveryOtherWritersFilesEvenOfTheSameSubtaskAndAttempt() {
         assertThat(ORPHAN)
                 .rejects(
-                        // other live subtasks of this job
-                        "job1-s3-a0-e9",
-                        "job1-s22-a0-e9",
-                        // other jobs, including one whose token starts like ours
-                        "job2-s2-a2-e9",
-                        "job12-s2-a2-e9",
-                        "xjob1-s2-a2-e9",
-                        "other-job1-s2-a2-e9",
-                        // not a token of this format
-                        "",
-                        "garbage",
-                        "job1-s2-a2",
-                        "job1-s2-a2-e",
-                        "job1-s2-a2-e5x",
-                        "job1-s2-ax-e5",
-                        "job1-sx-a2-e5",
-                        "job1-s2-a2-e-5",
-                        "job1-s2-a2-e5-e6",
-                        "550e8400-e29b-41d4-a716-446655440000");
+                        OWN + "-e5",
+                        OWN + "-e6",
+                        // the writer now running subtask 7, at attempt 1 too
+                        "job1-s7-a1-g00000000000000dd-e6",
+                        // another instance of subtask 2 at a lower attempt
+                        "job1-s2-a1-g00000000000000ee-e6",
+                        "job1-s2-a0-g00000000000000ee-e6",
+                        // tokens of earlier versions, without a generation
+                        "job1-s2-a2-e5",
+                        "job1-s7-a1-e5");
     }
 
+    /** Attempts count from 0 again after a JobManager failover: the generation tells them apart. */
     @Test
-    void withoutARestoredCheckpointEveryEarlierAttemptOfTheSubtaskIsRemoved() {
-        Predicate<String> orphan =
-                StagingTokens.orphans("job1", 2, 1, OptionalLong.empty(), List.of());
-        assertThat(orphan).accepts("job1-s2-a0-e0", "job1-s2-a0-e3");
-        assertThat(orphan).rejects("job1-s2-a1-e0", "job1-s2-a2-e0", "job1-s3-a0-e0");
-    }
-
-    @Test
-    void aFirstAttemptRestoredFromItsOwnPrefixKeepsThatPrefixsFiles() {
-        // Attempt numbers start again at 0 after a job manager failover while the job token
-        // stays, so the restored prefix is the writer's own and the current attempt's files are
-        // kept. This pins today's behaviour: what the failed attempt 0 staged after checkpoint 5
-        // (epoch >= 5) is then left behind in _temporary. It is never read or published; it is
-        // only not cleaned up.
+    void removesFilesOfTheEarlierInstanceOfTheSameSubtaskAndAttempt() {
+        String before = "job1-s2-a0-g00000000000000aa";
         Predicate<String> orphan =
                 StagingTokens.orphans(
                         "job1",
+                        2,
                         0,
-                        0,
+                        OWN,
                         OptionalLong.of(5),
-                        List.of(new FormatTableWriterState("job1-s0-a0", 5)));
-        assertThat(orphan).rejects("job1-s0-a0-e5", "job1-s0-a0-e4");
+                        List.of(new FormatTableWriterState(before, 5)));
+        assertThat(orphan).accepts(before + "-e5", before + "-e6");
+        assertThat(orphan).rejects(before + "-e4", OWN + "-e5");
+    }
+
+    @Test
+    void removesFilesOfARestoredStateOfAnEarlierVersionWithoutAGeneration() {
+        // No running writer has a prefix without a generation.
+        Predicate<String> orphan =
+                StagingTokens.orphans(
+                        "job1",
+                        2,
+                        0,
+                        OWN,
+                        OptionalLong.of(5),
+                        List.of(new FormatTableWriterState("job1-s2-a0", 5)));
+        assertThat(orphan).accepts("job1-s2-a0-e5", "job1-s2-a0-e7");
+        assertThat(orphan).rejects("job1-s2-a0-e4", OWN + "-e5", "job1-s2-a1-e5");
+    }
+
+    @Test
+    void restoredFromACheckpointWithoutAStateNothingIsRemoved() {
+        // A new subtask after a scale-up: subtask 2's earlier writers may have moved elsewhere.
+        Predicate<String> orphan =
+                StagingTokens.orphans("job1", 2, 3, OWN, OptionalLong.of(5), List.of());
+        assertThat(orphan).rejects("job1-s2-a0-e5", "job1-s2-a0-g00000000000000ee-e5", A + "-e9");
+    }
+
+    /**
+     * Without any restored checkpoint no state moved between subtasks, so the only writer of
+     * subtask 2 that may run is this attempt: lower attempts of subtask 2 are removed, whatever
+     * their generation.
+     */
+    @Test
+    void withoutARestoredCheckpointLowerAttemptsOfTheSubtaskAreRemoved() {
+        String own = "job1-s2-a1-g000000000000000c";
+        Predicate<String> orphan =
+                StagingTokens.orphans("job1", 2, 1, own, OptionalLong.empty(), List.of());
+        assertThat(orphan).accepts("job1-s2-a0-e0", "job1-s2-a0-g00000000000000ee-e3");
+        assertThat(orphan)
+                .rejects(
+                        own + "-e0",
+                        "job1-s2-a1-g00000000000000ee-e0",
+                        "job1-s2-a2-g00000000000000ee-e0",
+                        "job1-s3-a0-g00000000000000ee-e0",
+                        "job2-s2-a0-g00000000000000ee-e0");
+    }
+
+    @Test
+    void ignoresOtherJobsAndMalformedTokens() {
+        assertThat(ORPHAN)
+                .rejects(
+                        "job2-s2-a2-g00000000000000aa-e9",
+                        "job12-s2-a2-g00000000000000aa-e9",
+                        "xjob1-s2-a2-g00000000000000aa-e9",
+                        "",
+                        "garbage",
+                        A,
+                        A + "-e",
+                        A + "-e5x",
+                        A + "-e-5",
+                        A + "-e5-e6",
+                        "job1-s2-a2-g00000000000000AA-e5",
+                        "job1-s2-a2-g00aa-e5",
+                        "550e8400-e29b-41d4-a716-446655440000");
     }
 }
