@@ -34,6 +34,11 @@ final class MessageChecker {
     private final int parallelism;
     private final boolean afterRecovery;
 
+    /** Options changed since restored messages were written, and the targets kept for them. */
+    private final Set<String> changedOptions = new java.util.LinkedHashSet<>();
+
+    private final Set<Path> keptRecorded = new java.util.LinkedHashSet<>();
+
     MessageChecker(FormatTableSpec table, int parallelism, boolean afterRecovery) {
         this.table = table;
         this.fileIO = table.fileIO();
@@ -73,6 +78,14 @@ final class MessageChecker {
             }
             checked.add(c);
         }
+        if (!keptRecorded.isEmpty()) {
+            LOG.warn(
+                    "Committing {} files after recovery at the targets their messages recorded,"
+                            + " written before these options changed: {}. First of them: {}",
+                    keptRecorded.size(),
+                    changedOptions,
+                    keptRecorded.iterator().next());
+        }
         checkStates(checked);
         return checked;
     }
@@ -94,12 +107,8 @@ final class MessageChecker {
                             ? staged
                             : RecordedTarget.underRootScheme(staged, root);
             if (t != null && s != null) {
-                LOG.warn(
-                        "Committing {} after recovery at its recorded path under the table's"
-                                + " scheme: it was written before the scheme of 'path' changed to"
-                                + " {}",
-                        m.targetPath(),
-                        root.scheme());
+                changedOptions.add("the scheme of 'path' (now " + root.scheme() + "://)");
+                keptRecorded.add(m.targetPath());
                 target = t;
                 staged = s;
             }
@@ -161,11 +170,8 @@ final class MessageChecker {
         RecordedTarget.Judgement judged =
                 RecordedTarget.judge(table.layout(), root, target.parent(), values);
         if (judged.publishable) {
-            LOG.warn(
-                    "Committing {} after recovery in the partition directory it was staged in:"
-                            + " it was written before these options changed: {}",
-                    target,
-                    judged.changedOptions);
+            changedOptions.addAll(judged.changedOptions);
+            keptRecorded.add(m.targetPath());
             return;
         }
         if (judged.changedOptions.isEmpty()) {

@@ -6,6 +6,7 @@ import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.ObjectStoreAliasFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.testutils.LogCapture;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataType;
 import dev.formattable.core.types.DataTypes;
@@ -85,7 +86,14 @@ class RestoredMessageTest {
         assertThatThrownBy(() -> changed.newCommit().append(messages))
                 .as("a first commit checks against today's options")
                 .hasMessageContaining("outside the partition it declares");
-        CommitResult result = changed.newCommit().afterRecovery().append(messages);
+        CommitResult result;
+        try (LogCapture log = LogCapture.of(MessageChecker.class)) {
+            result = changed.newCommit().afterRecovery().append(messages);
+            assertThat(log.warnings())
+                    .singleElement()
+                    .asString()
+                    .contains(messages.size() + " files", option);
+        }
 
         assertThat(result.publishedFiles()).isEqualTo(messages.size());
         for (CommitMessage m : messages) {
