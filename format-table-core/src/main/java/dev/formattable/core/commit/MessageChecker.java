@@ -7,6 +7,9 @@ import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,11 +26,18 @@ import java.util.Set;
  */
 final class MessageChecker {
 
+    private static final Logger LOG = LoggerFactory.getLogger(MessageChecker.class);
+
     private final FormatTableSpec table;
     private final FileIO fileIO;
     private final Path root;
     private final int parallelism;
     private final boolean afterRecovery;
+
+    /** Options changed since restored messages were written, and the targets kept for them. */
+    private final Set<String> changedOptions = new java.util.LinkedHashSet<>();
+
+    private final Set<Path> keptRecorded = new java.util.LinkedHashSet<>();
 
     MessageChecker(FormatTableSpec table, int parallelism, boolean afterRecovery) {
         this.table = table;
@@ -68,6 +78,14 @@ final class MessageChecker {
             }
             checked.add(c);
         }
+        if (!keptRecorded.isEmpty()) {
+            LOG.warn(
+                    "Committing {} files after recovery at the targets their messages recorded,"
+                            + " written before these options changed: {}. First of them: {}",
+                    keptRecorded.size(),
+                    changedOptions,
+                    keptRecorded.iterator().next());
+        }
         checkStates(checked);
         return checked;
     }
@@ -78,8 +96,33 @@ final class MessageChecker {
         }
         Path target = fileIO.qualify(m.targetPath());
         Path staged = fileIO.qualify(m.stagedPath());
+        if (afterRecovery && (!target.isStrictlyBelow(root) || !staged.isStrictlyBelow(root))) {
+            // Staged under another alias of the store's scheme (s3a:// and s3://): the same files.
+            Path t =
+                    target.isStrictlyBelow(root)
+                            ? target
+                            : RecordedTarget.underRootScheme(target, root);
+            Path s =
+                    staged.isStrictlyBelow(root)
+                            ? staged
+                            : RecordedTarget.underRootScheme(staged, root);
+            if (t != null && s != null) {
+                changedOptions.add("the scheme of 'path' (now " + root.scheme() + "://)");
+                keptRecorded.add(m.targetPath());
+                target = t;
+                staged = s;
+            }
+        }
         if (!target.isStrictlyBelow(root) || !staged.isStrictlyBelow(root)) {
-            throw refuse(m, "has a path outside the table location " + root);
+            String scheme =
+                    afterRecovery && !java.util.Objects.equals(target.scheme(), root.scheme())
+                            ? ". It was written under "
+                                    + target.scheme()
+                                    + "://, and the scheme of 'path' is now "
+                                    + root.scheme()
+                                    + "://"
+                            : "";
+            throw refuse(m, "has a path outside the table location " + root + scheme);
         }
         if (PartitionLayout.isHidden(target.name())) {
             throw refuse(m, "has a hidden target name, which no scan would read");
@@ -107,9 +150,40 @@ final class MessageChecker {
         }
         Path expectedDir = table.partitionPath(values);
         if (!target.parent().equals(expectedDir)) {
-            throw refuse(m, "has a target outside the partition it declares (" + expectedDir + ")");
+            checkRecordedDirectory(m, target, values, expectedDir);
         }
         return new CheckedMessage(m, staged, target, values);
+    }
+
+    /**
+     * A first commit's target must be where today's options put it. A commit after recovery keeps
+     * the target its message recorded when only a partition option changed since it was staged
+     * (moving it would leave its staged file or published target behind), and when refusing names
+     * the option.
+     */
+    private void checkRecordedDirectory(
+            CommitMessage m, Path target, List<Object> values, Path expectedDir) {
+        String outside = "has a target outside the partition it declares (" + expectedDir + ")";
+        if (!afterRecovery) {
+            throw refuse(m, outside);
+        }
+        RecordedTarget.Judgement judged =
+                RecordedTarget.judge(table.layout(), root, target.parent(), values);
+        if (judged.publishable) {
+            changedOptions.addAll(judged.changedOptions);
+            keptRecorded.add(m.targetPath());
+            return;
+        }
+        if (judged.changedOptions.isEmpty()) {
+            throw refuse(m, outside);
+        }
+        throw refuse(
+                m,
+                outside
+                        + ". It was staged before these options changed: "
+                        + judged.changedOptions
+                        + ", and with their values today no scan would read its directory."
+                        + " Restore them to commit it");
     }
 
     private void checkStates(List<CheckedMessage> checked) throws IOException {

@@ -2,21 +2,15 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
-import dev.formattable.core.fs.Path;
 import dev.formattable.core.utils.Parallel;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Publishes checked messages: renames staged files to their targets (taking them back when an
@@ -196,58 +190,12 @@ final class Publisher {
     }
 
     /**
-     * On a remote file system, a directory holding at least this many of a commit's files is listed
-     * once rather than asked about each file: a commit of 10,000 files into 100 partitions then
-     * costs 100 listings, not 10,000 status requests. A directory with fewer is cheaper asked file
-     * by file, however many other files it holds; so is every directory on a local disk, where a
-     * status call takes microseconds and a listing reads every entry's attributes.
+     * Whether each file is at its target, asked file by file: the cost follows the commit. Listing
+     * a directory instead would cost what the directory holds, which in an unpartitioned or
+     * coarsely partitioned table grows with every commit.
      */
-    static final int LIST_DIRECTORY_FROM = 8;
-
-    /** Whether each file is at its target, by listing or by asking (see above). */
     private List<Boolean> stillThere(List<CheckedMessage> published) throws IOException {
-        Map<Path, List<Integer>> byDirectory = new LinkedHashMap<>();
-        for (int i = 0; i < published.size(); i++) {
-            byDirectory
-                    .computeIfAbsent(published.get(i).target.parent(), d -> new ArrayList<>())
-                    .add(i);
-        }
-        List<Path> listed = new ArrayList<>();
-        List<Integer> asked = new ArrayList<>();
-        boolean local = !published.isEmpty() && fileIO.isLocal(published.get(0).target);
-        byDirectory.forEach(
-                (dir, files) -> {
-                    if (!local && files.size() >= LIST_DIRECTORY_FROM) {
-                        listed.add(dir);
-                    } else {
-                        asked.addAll(files);
-                    }
-                });
-        Boolean[] there = new Boolean[published.size()];
-        List<Set<String>> names =
-                Parallel.map(
-                        listed,
-                        parallelism,
-                        dir -> {
-                            Set<String> found = new HashSet<>();
-                            try {
-                                fileIO.list(dir).forEach(f -> found.add(f.path().name()));
-                            } catch (FileNotFoundException e) {
-                                // The directory is gone with every file in it.
-                            }
-                            return found;
-                        });
-        for (int d = 0; d < listed.size(); d++) {
-            for (int i : byDirectory.get(listed.get(d))) {
-                there[i] = names.get(d).contains(published.get(i).target.name());
-            }
-        }
-        List<Boolean> answers =
-                Parallel.map(asked, parallelism, i -> fileIO.exists(published.get(i).target));
-        for (int a = 0; a < asked.size(); a++) {
-            there[asked.get(a)] = answers.get(a);
-        }
-        return java.util.Arrays.asList(there);
+        return Parallel.map(published, parallelism, c -> fileIO.exists(c.target));
     }
 
     /**
