@@ -7,6 +7,8 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.testing.MiniClusters;
 
@@ -81,10 +83,9 @@ class BatchTaskManagerLossITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(2);
-        SinkTables.sequence(env, ROWS, PARTITIONS)
-                .sinkTo(
-                        new FormatTableSink(
-                                table, SinkTables.ROW_TYPE, overwrite, Map.of(), false));
+        FormatTableSink sink =
+                new FormatTableSink(table, SinkTables.ROW_TYPE, overwrite, Map.of(), false);
+        SinkTables.sequence(env, ROWS, PARTITIONS).sinkTo(sink);
         JobClient job = env.executeAsync("batch write losing its TaskManager during the commit");
 
         assertThat(KillableFileIO.HELD.await(2, TimeUnit.MINUTES))
@@ -103,7 +104,18 @@ class BatchTaskManagerLossITCase {
         }
         cluster.startTaskManager();
 
-        BatchRecovery.finishedAfterARestart(cluster, job, table, ROWS, PARTITIONS);
+        String commitId =
+                FormatTableCommittable.endOfInputCommitId(
+                        StagingToken.jobToken(job.getJobID().toHexString(), sink.sinkId()));
+        BatchRecovery.finishedAfterARestart(
+                cluster,
+                job,
+                table,
+                ROWS,
+                PARTITIONS,
+                List.of(
+                        "_temporary/.commit." + commitId + ".journal",
+                        "_temporary/.commit." + commitId + ".published"));
     }
 
     /**

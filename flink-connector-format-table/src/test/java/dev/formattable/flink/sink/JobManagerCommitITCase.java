@@ -4,6 +4,8 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
+import dev.formattable.flink.sink.partition.RecordingPolicy;
 import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.testing.MiniClusters;
 
@@ -72,6 +74,52 @@ class JobManagerCommitITCase {
                 BatchRecovery.finishedAfterARestart(cluster, job, table, ROWS, PARTITIONS);
         assertThat(graph.getAllVertices()).as("no task after the writers").hasSize(1);
         assertThat(FirstCommitFailingFileIO.FAILED.get()).as("the first commit failed").isTrue();
+    }
+
+    /**
+     * A partition commit policy that fails once after the commit published fails the job over; the
+     * rerun publishes nothing new and runs the policies again: every row once, every partition's
+     * success file written, nothing left staged.
+     */
+    @org.junit.jupiter.api.Test
+    void aPolicyFailingOnceAfterThePublishFailsTheJobOverAndEveryRowLandsOnce(
+            @InjectMiniCluster MiniCluster cluster) throws Exception {
+        FormatTable table =
+                SinkTables.table(
+                        new FirstCommitFailingFileIO(),
+                        dir.resolve("t"),
+                        Map.of("target-file-row-num", "100"));
+        RecordingPolicy.CALLS.clear();
+        RecordingPolicy.FailingFirst.FAILURES.set(1);
+
+        Configuration conf = new Configuration();
+        conf.setString("restart-strategy.type", "fixed-delay");
+        conf.setString("restart-strategy.fixed-delay.attempts", "2");
+        conf.setString("restart-strategy.fixed-delay.delay", "100 ms");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        env.setParallelism(2);
+        new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false)
+                .withPartitionCommit(
+                        PartitionCommitSettings.of(
+                                Map.of(
+                                        "sink.partition-commit.policy.kind",
+                                        "success-file,custom",
+                                        "sink.partition-commit.policy.class",
+                                        RecordingPolicy.FailingFirst.class.getName()),
+                                table.layout(),
+                                RecordingPolicy.class.getClassLoader()))
+                .attachTo(SinkTables.sequence(env, ROWS, PARTITIONS));
+        JobClient job = env.executeAsync("batch write whose partition commit fails once");
+
+        BatchRecovery.finishedAfterARestart(cluster, job, table, ROWS, PARTITIONS);
+        assertThat(RecordingPolicy.FailingFirst.FAILURES.get())
+                .as("the policy failed")
+                .isNegative();
+        assertThat(RecordingPolicy.CALLS).hasSize(PARTITIONS);
+        for (int p = 0; p < PARTITIONS; p++) {
+            assertThat(dir.resolve("t").resolve("k=k" + p).resolve("_SUCCESS")).exists();
+        }
     }
 
     /**

@@ -23,8 +23,10 @@ import java.util.regex.Pattern;
  * The record of a commit that may happen only once: the messages its first try publishes, kept as
  * {@code _temporary/.commit.<id>.journal} in the table's directory. A later try of the commit with
  * the same id (an engine rerunning a committer whose writers wrote new files) publishes what the
- * record names, not what it was given, so rows are never published twice. The record is removed
- * once the commit succeeds.
+ * record names, not what it was given, so rows are never published twice. Once the commit has
+ * published, an empty marker {@code _temporary/.commit.<id>.published} says so, and a later try
+ * publishes nothing at all. Record and marker stay until the engine has finished what follows the
+ * commit (see {@code FormatTableCommit#forgetCommit}), or until {@link OrphanFiles} removes them.
  *
  * <p>The record is written to a hidden temporary name and renamed into place, so it is either whole
  * or absent. Version 1: the magic {@code FTCJ}, the version, the number of messages, then for each
@@ -41,16 +43,20 @@ final class CommitJournal {
 
     static final String SUFFIX = ".journal";
 
+    static final String PUBLISHED_SUFFIX = ".published";
+
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,200}");
 
     private static final CommitMessageSerializer MESSAGES = CommitMessageSerializer.INSTANCE;
 
     private final FileIO fileIO;
     private final Path path;
+    private final Path publishedMarker;
 
-    private CommitJournal(FileIO fileIO, Path path) {
+    private CommitJournal(FileIO fileIO, Path dir, String id) {
         this.fileIO = fileIO;
-        this.path = path;
+        this.path = dir.child(".commit." + id + SUFFIX);
+        this.publishedMarker = dir.child(".commit." + id + PUBLISHED_SUFFIX);
     }
 
     /**
@@ -65,15 +71,33 @@ final class CommitJournal {
                             "Commit id '%s' must be 1 to 200 letters, digits, '-' or '_'", id));
         }
         Path dir = table.qualifiedLocation().child(DataFilePathFactory.STAGING_DIR);
-        return new CommitJournal(table.fileIO(), dir.child(".commit." + id + SUFFIX));
+        return new CommitJournal(table.fileIO(), dir, id);
     }
 
     Path path() {
         return path;
     }
 
+    /** Whether a try recorded its messages, or the commit has published. */
     boolean exists() throws IOException {
-        return fileIO.exists(path);
+        return fileIO.exists(path) || isPublished();
+    }
+
+    /** Whether a try of the commit published every file it recorded. */
+    boolean isPublished() throws IOException {
+        return fileIO.exists(publishedMarker);
+    }
+
+    /**
+     * Marks the commit as published. A failure is logged and leaves the record unmarked: a later
+     * try then replays the record, whose files are all published or gone, and publishes nothing.
+     */
+    void markPublishedQuietly() {
+        try {
+            fileIO.newOutputStream(publishedMarker, true).close();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not mark commit journal {} as published", path, e);
+        }
     }
 
     /** The recorded messages, or nothing when no try of this commit got as far as recording. */
@@ -180,10 +204,14 @@ final class CommitJournal {
         }
     }
 
-    /** Removes the record; a failure is logged, and leaves the record to {@link OrphanFiles}. */
+    /**
+     * Removes the record, then the published marker: a marker left alone still keeps a later try
+     * from publishing. A failure is logged, and leaves the rest to {@link OrphanFiles}.
+     */
     void deleteQuietly() {
         try {
             fileIO.delete(path, false);
+            fileIO.delete(publishedMarker, false);
         } catch (IOException | RuntimeException e) {
             LOG.warn("Could not remove commit journal {}", path, e);
         }

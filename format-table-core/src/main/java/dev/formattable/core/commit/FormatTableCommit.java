@@ -44,6 +44,7 @@ public final class FormatTableCommit {
     private boolean afterRecovery;
     private String commitId;
     private boolean replaysRecord;
+    private boolean recorded;
 
     public FormatTableCommit(FormatTableSpec table) {
         this.table = table;
@@ -82,12 +83,17 @@ public final class FormatTableCommit {
      * first try records its messages under {@code id} (in {@code _temporary/.commit.<id>.journal})
      * before it publishes anything, and every later try with the same id publishes the recorded
      * messages instead of those it is given, as a commit after recovery, and removes the staged
-     * files of given messages the record does not name. An engine that reruns writers and their
-     * committer after losing a process (the rerun writes new files) thus never publishes the same
-     * rows twice. A commit with nothing to publish records nothing.
+     * files of given messages the record does not name. Once a try has published, the record is
+     * marked published ({@code _temporary/.commit.<id>.published}) and a later try publishes
+     * nothing (and removes no data for an overwrite): it only removes the staged files of given
+     * messages the record does not name. An engine that reruns writers and their committer after a
+     * failure (the rerun writes new files), even one after the commit returned, thus never
+     * publishes the same rows twice. A commit with nothing to publish records nothing.
      *
-     * <p>The record stays after the commit, for a committer that reruns after it succeeded; {@link
-     * OrphanFiles} removes it once it is older than its threshold.
+     * <p>The record stays after the commit, for an engine that reruns it after a later step failed.
+     * The engine removes it with {@link #forgetCommit} once nothing can rerun the commit; otherwise
+     * {@link OrphanFiles} removes it once it is older than its threshold. Ids must therefore not be
+     * reused for a different set of files while a record of theirs is kept.
      *
      * @throws IllegalArgumentException when the id is not 1 to 200 letters, digits, '-' or '_'
      */
@@ -97,9 +103,22 @@ public final class FormatTableCommit {
         return this;
     }
 
-    /** Whether a try of the commit {@code id} (see {@link #withCommitId}) recorded its messages. */
+    /**
+     * Whether a try of the commit {@code id} (see {@link #withCommitId}) recorded its messages or
+     * published them.
+     */
     public boolean isRecorded(String id) throws IOException {
         return CommitJournal.of(table, id).exists();
+    }
+
+    /**
+     * Removes the record of the commit {@code id} (see {@link #withCommitId}), once everything that
+     * had to follow the commit succeeded and nothing can try it again. A later commit with the id
+     * is then a first commit. Best effort: what cannot be removed is logged and left to {@link
+     * OrphanFiles}.
+     */
+    public void forgetCommit(String id) {
+        CommitJournal.of(table, id).deleteQuietly();
     }
 
     /**
@@ -107,10 +126,14 @@ public final class FormatTableCommit {
      * (renamed back to its staged path) before the error is thrown.
      */
     public CommitResult append(Collection<CommitMessage> messages) throws IOException {
+        CommitResult earlier = publishedEarlier(messages);
+        if (earlier != null) {
+            return earlier;
+        }
         CommitResult result =
                 new Publisher(fileIO, parallelism)
                         .publish(toPublish(messages, List.of()), true, skipsVanished(), 0);
-        forgetRecord();
+        markPublished();
         return result;
     }
 
@@ -119,11 +142,48 @@ public final class FormatTableCommit {
         return afterRecovery || (commitId != null && replaysRecord);
     }
 
-    /** After success: the record of a commit with an id has served. */
-    private void forgetRecord() {
-        if (commitId != null) {
-            CommitJournal.of(table, commitId).deleteQuietly();
+    /**
+     * For a commit with an id that a try published already: removes the staged files of the given
+     * messages the record does not name, and tells what the record published; otherwise null.
+     */
+    private CommitResult publishedEarlier(Collection<CommitMessage> messages) throws IOException {
+        if (commitId == null) {
+            return null;
         }
+        CommitJournal journal = CommitJournal.of(table, commitId);
+        if (!journal.isPublished()) {
+            return null;
+        }
+        List<CommitMessage> recorded = journal.read().orElse(List.of());
+        List<CommitMessage> unrecorded = unrecorded(recorded, messages);
+        LOG.info(
+                "Commit {} to {} was published by an earlier try: publishing nothing, removing {}"
+                        + " staged files it does not name",
+                commitId,
+                table.location(),
+                unrecorded.size());
+        abort(unrecorded);
+        return new CommitResult(0, recorded.size(), 0, 0, 0);
+    }
+
+    /** After success: the record of a commit with an id is marked published. */
+    private void markPublished() {
+        if (recorded) {
+            CommitJournal.of(table, commitId).markPublishedQuietly();
+        }
+    }
+
+    private static List<CommitMessage> unrecorded(
+            List<CommitMessage> recorded, Collection<CommitMessage> messages) {
+        Set<Path> named = new HashSet<>();
+        recorded.forEach(m -> named.add(m.stagedPath()));
+        List<CommitMessage> unrecorded = new ArrayList<>();
+        for (CommitMessage m : messages) {
+            if (!named.contains(m.stagedPath())) {
+                unrecorded.add(m);
+            }
+        }
+        return unrecorded;
     }
 
     /**
@@ -139,14 +199,8 @@ public final class FormatTableCommit {
         java.util.Optional<List<CommitMessage>> recorded = journal.read();
         if (recorded.isPresent()) {
             replaysRecord = true;
-            Set<Path> named = new HashSet<>();
-            recorded.get().forEach(m -> named.add(m.stagedPath()));
-            List<CommitMessage> unrecorded = new ArrayList<>();
-            for (CommitMessage m : messages) {
-                if (!named.contains(m.stagedPath())) {
-                    unrecorded.add(m);
-                }
-            }
+            this.recorded = true;
+            List<CommitMessage> unrecorded = unrecorded(recorded.get(), messages);
             List<CheckedMessage> checked =
                     new MessageChecker(table, parallelism, true).check(recorded.get(), prefix);
             if (!unrecorded.isEmpty()) {
@@ -165,6 +219,7 @@ public final class FormatTableCommit {
                 new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
         if (!messages.isEmpty()) {
             journal.write(new ArrayList<>(messages));
+            this.recorded = true;
         }
         return checked;
     }
@@ -188,6 +243,10 @@ public final class FormatTableCommit {
         List<Object> prefix = table.layout().parseSpec(staticPartition);
         // Render now, so that a value refused by the layout fails before anything is touched.
         table.layout().relativePath(prefix);
+        CommitResult earlier = publishedEarlier(messages);
+        if (earlier != null) {
+            return earlier;
+        }
         List<CheckedMessage> checked = toPublish(messages, prefix);
 
         Set<Path> keep = new HashSet<>();
@@ -198,7 +257,7 @@ public final class FormatTableCommit {
         CommitResult result =
                 new Publisher(fileIO, parallelism)
                         .publish(checked, false, skipsVanished(), deleted);
-        forgetRecord();
+        markPublished();
         return result;
     }
 

@@ -17,13 +17,13 @@ import java.util.List;
 /**
  * Removes staged files that no commit will publish any more: what cancelled jobs, failed attempts
  * whose writers never restarted, rescaled restores and crashed batch jobs leave in the {@code
- * _temporary} directories of a table's partitions, and the records of commits with an id that never
- * succeeded (see {@code FormatTableCommit#withCommitId}), in the table's own {@code _temporary}
- * directory. On an object store it also aborts the uploads begun below the table and neither
- * completed nor aborted (see {@code write.multipart-upload}): invisible, but stored and billed. A
- * file is removed (an upload aborted) only when it was last modified (begun) before a threshold,
- * {@link #DEFAULT_OLDER_THAN} ago by default, so that no file a running job may still publish is
- * touched; published data files are never touched.
+ * _temporary} directories of a table's partitions, and the records of commits with an id (see
+ * {@code FormatTableCommit#withCommitId}) that never succeeded or that their engine kept, in the
+ * table's own {@code _temporary} directory. On an object store it also aborts the uploads begun
+ * below the table and neither completed nor aborted (see {@code write.multipart-upload}):
+ * invisible, but stored and billed. A file is removed (an upload aborted) only when it was last
+ * modified (begun) before a threshold, {@link #DEFAULT_OLDER_THAN} ago by default, so that no file
+ * a running job may still publish is touched; published data files are never touched.
  *
  * <p>A job restored from a checkpoint or savepoint older than the threshold may name staged files
  * this removed; its commit skips them (see {@code FormatTableCommit#afterRecovery}), and their rows

@@ -143,8 +143,66 @@ class CommitJournalTest {
         assertThat(readAll(table)).as("every row once").isEqualTo(expected());
         assertThat(result.alreadyPublishedFiles()).isEqualTo(2);
         assertThat(result.publishedFiles()).isEqualTo(2);
-        assertThat(stagingContents()).as("rerun files removed, record removed").isEmpty();
+        assertThat(stagingContents()).as("rerun files removed").isEqualTo(recordAndMarker());
+        assertThat(table.newCommit().isRecorded(ID)).isTrue();
+        table.newCommit().forgetCommit(ID);
+        assertThat(stagingContents()).isEmpty();
         assertThat(table.newCommit().isRecorded(ID)).isFalse();
+    }
+
+    private static List<String> recordAndMarker() {
+        return List.of(
+                "_temporary/.commit." + ID + ".journal", "_temporary/.commit." + ID + ".published");
+    }
+
+    /**
+     * A commit that published, followed by a failure of what came after it (a partition commit
+     * policy), and a rerun whose writers wrote the same rows into new files: the rerun publishes
+     * nothing and removes its files.
+     */
+    @Test
+    void aTryAfterOneThatPublishedPublishesNothing() throws IOException {
+        FormatTable table = table(new FaultInjectingFileIO(new LocalFileIO()));
+        table.newCommit().withCommitId(ID).append(rows(table));
+        assertThat(readAll(table)).isEqualTo(expected());
+
+        CommitResult result = table.newCommit().withCommitId(ID).append(rows(table));
+
+        assertThat(readAll(table)).as("every row once").isEqualTo(expected());
+        assertThat(result.publishedFiles()).isZero();
+        assertThat(result.alreadyPublishedFiles()).isEqualTo(4);
+        assertThat(stagingContents()).as("rerun files removed").isEqualTo(recordAndMarker());
+    }
+
+    /** An overwrite tried again after it published deletes nothing written since. */
+    @Test
+    void anOverwriteTriedAgainAfterItPublishedReplacesNothing() throws IOException {
+        FormatTable table = table(new FaultInjectingFileIO(new LocalFileIO()));
+        table.newCommit().append(write(table, List.of(0), "old0"));
+        table.newCommit().withCommitId(ID).overwrite(Map.of(), rows(table));
+        table.newCommit().append(write(table, List.of(0), "later"));
+
+        CommitResult result = table.newCommit().withCommitId(ID).overwrite(Map.of(), rows(table));
+
+        List<String> rows = new ArrayList<>(expected());
+        rows.add("[0]|later");
+        rows.sort(null);
+        List<String> read = new ArrayList<>(readAll(table));
+        read.sort(null);
+        assertThat(read).isEqualTo(rows);
+        assertThat(result.deletedFiles()).isZero();
+        assertThat(stagingContents()).isEqualTo(recordAndMarker());
+    }
+
+    @Test
+    void aForgottenCommitIsAFirstCommitAgain() throws IOException {
+        FormatTable table = table(new FaultInjectingFileIO(new LocalFileIO()));
+        table.newCommit().withCommitId(ID).append(rows(table));
+        table.newCommit().forgetCommit(ID);
+
+        table.newCommit().withCommitId(ID).append(rows(table));
+
+        assertThat(readAll(table)).hasSize(2 * expected().size());
     }
 
     /** Without an id the same story publishes the rows twice: what the id is for. */
@@ -181,7 +239,7 @@ class CommitJournalTest {
         table.newCommit().afterRecovery().withCommitId(ID).overwrite(Map.of(), rows(table));
 
         assertThat(readAll(table)).isEqualTo(expected());
-        assertThat(stagingContents()).isEmpty();
+        assertThat(stagingContents()).isEqualTo(recordAndMarker());
     }
 
     /** A first try of the commit that fails (and is taken back) on its k-th rename. */
@@ -208,7 +266,7 @@ class CommitJournalTest {
 
         table.newCommit().withCommitId(ID).append(messages);
         assertThat(readAll(table)).isEqualTo(expected());
-        assertThat(table.newCommit().isRecorded(ID)).isFalse();
+        assertThat(stagingContents()).isEqualTo(recordAndMarker());
     }
 
     @Test

@@ -26,21 +26,29 @@ import java.util.TreeMap;
 
 /**
  * Publishes committables with the core's commit: an append, or (for INSERT OVERWRITE) an overwrite
- * of the static partition, the written partitions or the table. Every commit is made as a commit
- * after recovery, because Flink may hand over the same committable again after a restore (as {@code
- * FileSink}'s committer completes every pending file with {@code commitAfterRecovery}): files it
- * already published are recognised and skipped, and files that vanished since they were written (a
- * retention job, a truncate, an overwrite, a dropped partition) are skipped with a warning and
- * counted in the {@value #VANISHED_FILES} metric, so they never block a job. A commit that fails (a
- * store refusing one rename) is tried again up to {@code commit.max-retries} times, with a doubling
- * wait, before the error fails the job; an interrupted commit and a {@code CommitConflictException}
- * (files another writer removed while it ran) are not tried again.
+ * of the static partition, the written partitions or the table. A committer that restarted
+ * (restored from a checkpoint, or a later attempt) commits as after recovery, because Flink may
+ * hand over the same committable again after a restore (as {@code FileSink}'s committer completes
+ * every pending file with {@code commitAfterRecovery}): files it already published are recognised
+ * and skipped, and files that vanished since they were written (a retention job, a truncate, an
+ * overwrite, a dropped partition) are skipped with a warning and counted in the {@value
+ * #VANISHED_FILES} metric, so they never block a restored job. The first attempt of a committer,
+ * never restored, commits only what its writers just wrote: a staged file missing then (removed
+ * while the job ran) fails the commit naming the file, rather than end the job with rows missing. A
+ * commit that fails (a store refusing one rename) is tried again up to {@code commit.max-retries}
+ * times, with a doubling wait, before the error fails the job; an interrupted commit, a refused one
+ * and a {@code CommitConflictException} (files another writer removed while it ran) are not tried
+ * again.
  *
  * <p>The commit at the end of a bounded input (a batch job's only commit) is made at most once: the
- * core records its files under the id {@code <job>-<sink>-end} before publishing any. A batch job
- * that loses the TaskManager of its committer part way through the commit reruns the writers whose
- * results were lost, and they write new files; the rerun committer publishes what the first try
- * recorded, removes the rerun writers' files, and so publishes every row once.
+ * core records its files under the id {@code <job>-<sink>-end} before publishing any, and marks the
+ * record published after. A batch job that loses the TaskManager of its committer part way through
+ * the commit, or fails after it (a partition commit policy of the chained partition commit, another
+ * task, a global failover that reruns finished tasks), reruns the writers whose results were lost,
+ * and they write new files; the rerun committer publishes what the first try recorded, or nothing
+ * once that was published, removes the rerun writers' files, and so publishes every row once. No
+ * task knows when the job can no longer be rerun, so the record stays after the job; {@code
+ * remove_orphan_files} removes it (as every record, once older than its threshold).
  */
 public final class FormatTableCommitter implements Committer<FormatTableCommittable> {
 
@@ -53,6 +61,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     private final RetryingCommit commit;
     private final Counter vanishedFiles;
     private final String jobToken;
+    private final boolean afterRestart;
 
     /** Commits after a restart that still sweep the partitions they publish to (see below). */
     private int sweepsLeft;
@@ -63,6 +72,8 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
     /**
      * @param jobToken the job and sink, {@code <job id>-<sink id>}, as the writers' staging tokens
      *     begin
+     * @param afterRestart whether this committer was restored from a checkpoint or is a later
+     *     attempt: its commits skip files that vanished, where a first attempt refuses them
      */
     public FormatTableCommitter(
             FormatTable table,
@@ -72,6 +83,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
             String jobToken,
             boolean afterRestart) {
         this.jobToken = jobToken;
+        this.afterRestart = afterRestart;
         this.sweepsLeft = afterRestart ? SWEEPING_COMMITS : 0;
         this.table = table;
         this.commit = new RetryingCommit(table, overwrite, staticPartition);
@@ -135,7 +147,8 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         CommitResult result =
                 commit.commit(
                         endOfInput ? FormatTableCommittable.endOfInputCommitId(jobToken) : null,
-                        messages);
+                        messages,
+                        afterRestart);
         vanishedFiles.inc(result.vanishedFiles());
     }
 

@@ -36,9 +36,13 @@ import java.util.Set;
  * the committer task makes it.
  *
  * <p>A commit that fails after its retries fails the job over: the writers run again and write new
- * files, and the commit publishes what its first try recorded, if it got that far. The commit runs
- * in the JobManager's main thread, so the sink uses it only where renames are cheap (see {@code
- * FileIO#renamesInPlace}).
+ * files, and the commit publishes what its first try recorded, if it got that far. The record of
+ * the commit outlives the publish until the partition commit policies after it have succeeded: a
+ * policy that fails (a custom one, the {@code _SUCCESS} file) fails the job over as well, and the
+ * rerun publishes nothing new (it removes the rerun writers' files) and runs the policies again.
+ * Staged files gone before the first try are refused by name: the job fails rather than lose rows.
+ * The commit runs in the JobManager's main thread, so the sink uses it only where renames are cheap
+ * (see {@code FileIO#renamesInPlace}).
  */
 public final class JobManagerCommitter
         extends RichOutputFormat<CommittableMessage<FormatTableCommittable>>
@@ -129,10 +133,12 @@ public final class JobManagerCommitter
         if (jobToken == null) {
             throw new IllegalStateException("No writer of " + table.location() + " finished");
         }
+        String commitId = FormatTableCommittable.endOfInputCommitId(jobToken);
         try {
+            // Not after recovery: the writers' files are new, or the commit replays its record.
             CommitResult result =
                     new RetryingCommit(table, overwrite, staticPartition)
-                            .commit(FormatTableCommittable.endOfInputCommitId(jobToken), messages);
+                            .commit(commitId, messages, false);
             if (result.vanishedFiles() > 0) {
                 LOG.warn(
                         "The commit to {} skipped {} files that were gone",
@@ -152,12 +158,15 @@ public final class JobManagerCommitter
         if (partitionCommit != null) {
             commitPartitions(messages);
         }
+        // Everything after the publish succeeded; the job is done, and no rerun needs the record.
+        table.newCommit().forgetCommit(commitId);
     }
 
     /**
      * Runs the commit policies for every partition written, as a batch job commits its partitions
      * once its data is published. A failure fails the job, whose rerun publishes nothing new (the
-     * commit is recorded) and commits the partitions again.
+     * commit is recorded as published) and commits the partitions again: the policies must bear
+     * being run twice for a partition, as {@code success-file} does.
      */
     private void commitPartitions(List<CommitMessage> messages) throws IOException {
         Set<String> partitions = new LinkedHashSet<>();

@@ -16,9 +16,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One commit of a sink's files, an append or an overwrite, made as a commit after recovery and
- * tried again up to {@code commit.max-retries} times with a doubling wait. Both the committer task
- * and the commit on the JobManager publish through it.
+ * One commit of a sink's files, an append or an overwrite, tried again up to {@code
+ * commit.max-retries} times with a doubling wait. Both the committer task and the commit on the
+ * JobManager publish through it. Only a commit of messages restored after a failure is made as a
+ * commit after recovery, which skips the files that vanished since they were written; a first
+ * commit refuses them by name, so that a job whose staged files were removed while it ran (a
+ * concurrent {@code DROP PARTITION}, an orphan file removal) fails instead of losing rows.
  */
 final class RetryingCommit {
 
@@ -41,15 +44,19 @@ final class RetryingCommit {
 
     /**
      * Publishes the messages; with a {@code commitId}, at most once (see {@link
-     * FormatTableCommit#withCommitId}). An interrupted commit and a {@link CommitConflictException}
-     * (files another writer removed while it ran) are not tried again.
+     * FormatTableCommit#withCommitId}), and a replay of what an earlier try recorded skips the
+     * files that vanished. An interrupted commit, a {@link CommitConflictException} (files another
+     * writer removed while it ran) and a refused commit are not tried again.
+     *
+     * @param afterRecovery whether the messages were restored after a failure (see {@link
+     *     FormatTableCommit#afterRecovery})
      */
-    CommitResult commit(String commitId, List<CommitMessage> messages)
+    CommitResult commit(String commitId, List<CommitMessage> messages, boolean afterRecovery)
             throws IOException, InterruptedException {
         int retries = table.options().commitMaxRetries();
         for (int attempt = 0; ; attempt++) {
             try {
-                CommitResult result = commitOnce(commitId, messages);
+                CommitResult result = commitOnce(commitId, messages, afterRecovery);
                 LOG.info("Committed to {}: {}", table.location(), result);
                 return result;
             } catch (InterruptedIOException | CommitConflictException e) {
@@ -77,9 +84,13 @@ final class RetryingCommit {
     }
 
     /** One try. A failed append is taken back, so the next try starts from the same table. */
-    private CommitResult commitOnce(String commitId, List<CommitMessage> messages)
+    private CommitResult commitOnce(
+            String commitId, List<CommitMessage> messages, boolean afterRecovery)
             throws IOException {
-        FormatTableCommit commit = table.newCommit().afterRecovery();
+        FormatTableCommit commit = table.newCommit();
+        if (afterRecovery) {
+            commit.afterRecovery();
+        }
         if (commitId != null) {
             commit.withCommitId(commitId);
         }

@@ -10,6 +10,7 @@ import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -174,9 +175,12 @@ class FormatTableCommitterFaultInjectionTest {
         assertThat(SinkTables.rows(table)).containsExactly("b|2", "c|3");
     }
 
-    /** Counted in the committer's metric, and the rest of the committable is published. */
+    /**
+     * Files gone before a restored committer commits are counted in the committer's metric, and the
+     * rest of the committable is published.
+     */
     @org.junit.jupiter.api.Test
-    void filesGoneBeforeTheCommitAreCountedAndSkipped() throws Exception {
+    void filesGoneBeforeARestoredCommitAreCountedAndSkipped() throws Exception {
         FormatTable table = SinkTables.table(new FlinkFileIO(), dir, Map.of());
         FormatTableCommittable checkpoint =
                 SinkTables.stage(table, "job", row(1, "a"), row(2, "b"), row(3, "c"));
@@ -186,12 +190,69 @@ class FormatTableCommitterFaultInjectionTest {
         SimpleCounter vanished = new SimpleCounter();
         RecordingRequest request = new RecordingRequest(checkpoint);
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), vanished, "job", false)) {
+                new FormatTableCommitter(table, false, Map.of(), vanished, "job", true)) {
             committer.commit(List.of(request));
         }
         assertThat(request.signals).isEmpty();
         assertThat(vanished.getCount()).isEqualTo(2);
         assertThat(SinkTables.rows(table)).hasSize(1);
+    }
+
+    /**
+     * A committer's first attempt commits files its writers just wrote: one gone (removed while the
+     * job ran) fails the commit naming it, and nothing is published.
+     */
+    @org.junit.jupiter.api.Test
+    void aFileGoneBeforeAFirstCommitFailsItNamingTheFile() throws Exception {
+        FormatTable table = SinkTables.table(new FlinkFileIO(), dir, Map.of());
+        FormatTableCommittable checkpoint =
+                SinkTables.stage(table, "job", row(1, "a"), row(2, "b"), row(3, "c"));
+        String gone = checkpoint.messages().get(1).stagedPath().path();
+        java.nio.file.Files.delete(java.nio.file.Path.of(gone));
+        SimpleCounter vanished = new SimpleCounter();
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(table, false, Map.of(), vanished, "job", false)) {
+            assertThatThrownBy(() -> committer.commit(List.of(new RecordingRequest(checkpoint))))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(gone)
+                    .hasMessageContaining("does not exist");
+        }
+        assertThat(vanished.getCount()).isZero();
+        assertThat(SinkTables.rows(table)).isEmpty();
+    }
+
+    /**
+     * The commit at the end of a batch job's input, run again after it published (the chained
+     * partition commit failed, or a global failover reran the finished tasks), with the files the
+     * rerun writers wrote: it publishes nothing new and removes those files.
+     */
+    @org.junit.jupiter.api.Test
+    void theEndOfInputCommitRunAgainAfterItPublishedPublishesEveryRowOnce() throws Exception {
+        FormatTable table = SinkTables.table(new FlinkFileIO(), dir, Map.of());
+        commitEndOfInput(table, false, row(1, "a"), row(2, "b"));
+        assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
+
+        commitEndOfInput(table, true, row(1, "a"), row(2, "b"));
+
+        assertThat(SinkTables.rows(table)).as("every row once").containsExactly("a|1", "b|2");
+        assertThat(SinkTables.stagedFiles(dir))
+                .as("the rerun's files removed; the record stays")
+                .containsExactly(
+                        "_temporary/.commit.job-end.journal",
+                        "_temporary/.commit.job-end.published");
+    }
+
+    private void commitEndOfInput(FormatTable table, boolean afterRestart, RowData... rows)
+            throws Exception {
+        FormatTableCommittable written = SinkTables.stage(table, "job", rows);
+        RecordingRequest request =
+                new RecordingRequest(new FormatTableCommittable(written.messages(), 1, true));
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(
+                        table, false, Map.of(), new SimpleCounter(), "job", afterRestart)) {
+            committer.commit(List.of(request));
+        }
+        assertThat(request.signals).isEmpty();
     }
 
     /** One staged file per partition, a to f, one row each. */

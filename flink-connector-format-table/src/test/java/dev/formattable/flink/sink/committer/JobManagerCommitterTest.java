@@ -5,6 +5,8 @@ import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.partition.PartitionCommitSettings;
+import dev.formattable.flink.sink.partition.RecordingPolicy;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.io.FinalizeOnMaster;
@@ -164,6 +166,68 @@ class JobManagerCommitterTest {
                 return attempt;
             }
         };
+    }
+
+    /**
+     * A partition commit policy that fails once after the publish fails the job; Flink reruns the
+     * writers, which write the same rows into new files, and the second commit publishes nothing
+     * new, removes the new files and runs the policies again.
+     */
+    @Test
+    void aPolicyFailingAfterThePublishIsRunAgainAndEveryRowPublishedOnce() throws IOException {
+        FormatTable table = SinkTables.table(dir);
+        PartitionCommitSettings settings =
+                PartitionCommitSettings.of(
+                        Map.of(
+                                "sink.partition-commit.policy.kind",
+                                "success-file,custom",
+                                "sink.partition-commit.policy.class",
+                                RecordingPolicy.FailingFirst.class.getName()),
+                        table.layout(),
+                        RecordingPolicy.class.getClassLoader());
+        JobManagerCommitter committer =
+                new JobManagerCommitter(table, false, Map.of(), SINK, settings);
+        RecordingPolicy.CALLS.clear();
+        RecordingPolicy.FailingFirst.FAILURES.set(1);
+        stageTwoWriters(table);
+
+        assertThatThrownBy(() -> committer.finalizeGlobal(finished(0, 0)))
+                .hasMessageContaining(RecordingPolicy.FailingFirst.class.getName())
+                .rootCause()
+                .hasMessage("the downstream system is down once");
+        assertThat(SinkTables.rows(table)).isEqualTo(ALL_ROWS);
+
+        // The rerun's writers, attempt 1 each, write the same rows into new files.
+        spool(table, 0, 1, SinkTables.stage(table, JOB_TOKEN, row(1, "a"), row(3, "b")));
+        spool(table, 1, 1, SinkTables.stage(table, JOB_TOKEN, row(2, "a"), row(4, "c")));
+        committer.finalizeGlobal(finished(1, 1));
+
+        assertThat(SinkTables.rows(table)).as("every row once").isEqualTo(ALL_ROWS);
+        assertThat(RecordingPolicy.CALLS)
+                .extracting(c -> c.values)
+                .containsExactlyInAnyOrder(List.of("a"), List.of("b"), List.of("c"));
+        assertThat(SinkTables.stagedFiles(dir)).as("rerun files and record removed").isEmpty();
+        assertThat(
+                        table.newCommit()
+                                .isRecorded(FormatTableCommittable.endOfInputCommitId(JOB_TOKEN)))
+                .isFalse();
+    }
+
+    /** A staged file removed while the job ran fails the first commit, naming the file. */
+    @Test
+    void aStagedFileGoneBeforeTheFirstCommitFailsItNamingTheFile() throws IOException {
+        FormatTable table = SinkTables.table(dir);
+        FormatTableCommittable written =
+                SinkTables.stage(table, JOB_TOKEN, row(1, "a"), row(2, "b"));
+        spool(table, 0, 0, written);
+        String gone = written.messages().get(0).stagedPath().path();
+        java.nio.file.Files.delete(java.nio.file.Path.of(gone));
+
+        assertThatThrownBy(() -> committer(table, false).finalizeGlobal(finished(0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(gone)
+                .hasMessageContaining("does not exist");
+        assertThat(SinkTables.rows(table)).isEmpty();
     }
 
     static Stream<Arguments> steps() {

@@ -71,6 +71,20 @@ public class RecordingPolicy implements PartitionCommitPolicy {
                         parameters));
     }
 
+    /** A policy that fails its first {@link #FAILURES} calls, then records like the others. */
+    public static class FailingFirst extends RecordingPolicy {
+        public static final java.util.concurrent.atomic.AtomicInteger FAILURES =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public void commit(Context context) {
+            if (FAILURES.getAndDecrement() > 0) {
+                throw new IllegalStateException("the downstream system is down once");
+            }
+            super.commit(context);
+        }
+    }
+
     /** A policy that fails, to see the failure named. */
     public static class Failing implements PartitionCommitPolicy {
         @Override
