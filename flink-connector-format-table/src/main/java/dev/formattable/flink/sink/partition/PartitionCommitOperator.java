@@ -37,10 +37,11 @@ import java.util.Map;
  * checkpoint being published passes the partition's time plus the delay. At the end of the input,
  * and in batch jobs, every partition published is committed.
  *
- * <p>The partitions not yet committed, with the watermark at each checkpoint, are kept in operator
- * state. After a restore the committer hands over the files of the restored checkpoint again, so
- * their partitions may be committed a second time: policies must be idempotent, as the success file
- * is. It runs with parallelism 1, after the committer.
+ * <p>The partitions not yet committed, with the watermark of each checkpoint not yet published
+ * (under {@code partition-time} only), are kept in operator state. After a restore the committer
+ * hands over the files of the restored checkpoint again, so their partitions may be committed a
+ * second time: policies must be idempotent, as the success file is. It runs with parallelism 1,
+ * after the committer.
  */
 public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<CommittableMessage<FormatTableCommittable>, Void>,
@@ -68,6 +69,9 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     private transient boolean finalCheckpointCompleted;
     // Whether the task ended normally (Flink called finish()).
     private transient boolean finished;
+    // The checkpoint completed before the latest one: the committer has published everything up
+    // to it, so older watermarks are no longer needed.
+    private transient long previousCompletedCheckpoint;
     private transient PartitionCommitPolicies policies;
     private transient PartitionTimeExtractor extractor;
     private transient Map<String, Long> partitionTimes;
@@ -204,7 +208,11 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
         if (inputEnded && finalCheckpoint == 0) {
             finalCheckpoint = context.getCheckpointId();
         }
-        pending.recordWatermark(context.getCheckpointId(), currentWatermark);
+        // Only the partition-time trigger reads the watermarks; recording them under process-time
+        // would grow the state by one entry per checkpoint.
+        if (settings.partitionTimeTrigger()) {
+            pending.recordWatermark(context.getCheckpointId(), currentWatermark);
+        }
         if (getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() != 0) {
             state.clear();
             return;
@@ -233,6 +241,10 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
         super.notifyCheckpointComplete(checkpointId);
         if (finalCheckpoint != 0 && checkpointId >= finalCheckpoint) {
             finalCheckpointCompleted = true;
+        }
+        if (checkpointId > previousCompletedCheckpoint) {
+            pending.forgetWatermarksBefore(previousCompletedCheckpoint);
+            previousCompletedCheckpoint = checkpointId;
         }
     }
 

@@ -46,6 +46,19 @@ final class PendingPartitions {
         return watermark;
     }
 
+    /**
+     * Forgets the watermarks of checkpoints before {@code checkpointId}, keeping the one {@link
+     * #watermarkAt} would answer for it, so the map holds only what checkpoints still to be
+     * published can need. A checkpoint published later than expected then finds no watermark and
+     * waits for the next one, which delays its partitions but never commits them early.
+     */
+    void forgetWatermarksBefore(long checkpointId) {
+        Long floor = watermarks.floorKey(checkpointId);
+        if (floor != null) {
+            watermarks.headMap(floor, false).clear();
+        }
+    }
+
     /** Removes and returns the partitions {@code ready} accepts, given their first publish time. */
     List<String> take(BiPredicate<String, Long> ready) {
         List<String> result = new ArrayList<>();

@@ -279,6 +279,41 @@ class PartitionCommitOperatorTest {
     }
 
     @Test
+    void theStateStaysBoundedOverTenThousandCheckpointsUnderEitherTrigger() throws Exception {
+        FormatTable table = table(Map.of());
+        for (PartitionCommitSettings settings :
+                List.of(
+                        settings(table, "sink.partition-commit.delay", "1 h"),
+                        dailyByPartitionTime(table))) {
+            var h = harness(table, settings, false);
+            h.open();
+            publish(h, table, 0, 10);
+            long sizeAfterTen = 0;
+            OperatorSubtaskState last = null;
+            for (long checkpoint = 1; checkpoint <= 10_000; checkpoint++) {
+                h.processWatermark(new Watermark(checkpoint * 1_000));
+                last = h.snapshot(checkpoint, checkpoint);
+                h.notifyOfCompletedCheckpoint(checkpoint);
+                if (checkpoint == 10) {
+                    sizeAfterTen = last.getStateSize();
+                }
+            }
+            assertThat(last.getStateSize()).isLessThanOrEqualTo(sizeAfterTen);
+            // The pending partition survives the pruning, and a restored committer holds it.
+            var restored = harness(table, settings, false);
+            restored.initializeState(last);
+            restored.open();
+            restored.endInput();
+            restored.snapshot(10_001, 10_001);
+            restored.notifyOfCompletedCheckpoint(10_001);
+            restored.close();
+            harnesses.remove(restored);
+            assertThat(calledValues()).containsExactly(List.of("2024-01-01", "10"));
+            RecordingPolicy.CALLS.clear();
+        }
+    }
+
+    @Test
     void processTimeCommitsOnceTheDelayHasPassedSinceFirstPublished() throws Exception {
         FormatTable table = table(Map.of());
         var h = harness(table, settings(table, "sink.partition-commit.delay", "10 s"), false);
