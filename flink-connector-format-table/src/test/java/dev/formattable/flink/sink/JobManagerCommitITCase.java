@@ -18,6 +18,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,13 +60,7 @@ class JobManagerCommitITCase {
         }
         FirstCommitFailingFileIO.arm();
 
-        Configuration conf = new Configuration();
-        conf.setString("restart-strategy.type", "fixed-delay");
-        conf.setString("restart-strategy.fixed-delay.attempts", "2");
-        conf.setString("restart-strategy.fixed-delay.delay", "100 ms");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        env.setParallelism(2);
+        StreamExecutionEnvironment env = batchWithRestarts();
         new FormatTableSink(table, SinkTables.ROW_TYPE, overwrite, Map.of(), false)
                 .attachTo(SinkTables.sequence(env, ROWS, PARTITIONS));
         JobClient job = env.executeAsync("batch write whose commit on the JobManager fails once");
@@ -81,7 +76,7 @@ class JobManagerCommitITCase {
      * rerun publishes nothing new and runs the policies again: every row once, every partition's
      * success file written, nothing left staged.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void aPolicyFailingOnceAfterThePublishFailsTheJobOverAndEveryRowLandsOnce(
             @InjectMiniCluster MiniCluster cluster) throws Exception {
         FormatTable table =
@@ -92,13 +87,7 @@ class JobManagerCommitITCase {
         RecordingPolicy.CALLS.clear();
         RecordingPolicy.FailingFirst.FAILURES.set(1);
 
-        Configuration conf = new Configuration();
-        conf.setString("restart-strategy.type", "fixed-delay");
-        conf.setString("restart-strategy.fixed-delay.attempts", "2");
-        conf.setString("restart-strategy.fixed-delay.delay", "100 ms");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        env.setParallelism(2);
+        StreamExecutionEnvironment env = batchWithRestarts();
         new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false)
                 .withPartitionCommit(
                         PartitionCommitSettings.of(
@@ -120,6 +109,18 @@ class JobManagerCommitITCase {
         for (int p = 0; p < PARTITIONS; p++) {
             assertThat(dir.resolve("t").resolve("k=k" + p).resolve("_SUCCESS")).exists();
         }
+    }
+
+    /** A batch environment of two writers that restarts a failed job up to twice. */
+    private static StreamExecutionEnvironment batchWithRestarts() {
+        Configuration conf = new Configuration();
+        conf.setString("restart-strategy.type", "fixed-delay");
+        conf.setString("restart-strategy.fixed-delay.attempts", "2");
+        conf.setString("restart-strategy.fixed-delay.delay", "100 ms");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        env.setParallelism(2);
+        return env;
     }
 
     /**
