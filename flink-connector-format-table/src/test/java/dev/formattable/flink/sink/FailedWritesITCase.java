@@ -5,8 +5,10 @@ import dev.formattable.testing.SqlStatements;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.testutils.CommonTestUtils;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
@@ -128,8 +130,39 @@ class FailedWritesITCase {
                 .containsExactly("+I[1, one, a]", "+I[2, two, b]");
     }
 
+    /**
+     * A streaming job cancelled while its writers hold open files: nothing is published, the
+     * writers delete what they staged, and the TaskManager serves the next job.
+     */
+    @Test
+    void aCancelledStreamingJobLeavesNothing() throws Exception {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        env.getConfig().set("execution.checkpointing.interval", "1 h");
+        Path t = dir.resolve("t");
+        SqlStatements.exec(env, table("t", t, "k"));
+        SqlStatements.exec(
+                env,
+                "CREATE TABLE rows_forever (id INT, v STRING, k STRING) WITH ("
+                        + "'connector'='datagen', 'rows-per-second'='1000',"
+                        + " 'fields.k.length'='1')");
+        TableResult insert = env.executeSql("INSERT INTO t SELECT * FROM rows_forever");
+        org.apache.flink.core.execution.JobClient job = insert.getJobClient().orElseThrow();
+        CommonTestUtils.waitUntilCondition(() -> !files(t).isEmpty());
+
+        job.cancel().get();
+        CommonTestUtils.waitUntilCondition(
+                () -> job.getJobStatus().get() == org.apache.flink.api.common.JobStatus.CANCELED);
+
+        // The job is reported cancelled before the TaskManager has finished cleaning up.
+        CommonTestUtils.waitUntilCondition(() -> files(t).isEmpty());
+    }
+
     /** Every file below the table, staged ones included, relative to it. */
     private static List<String> files(Path table) throws IOException {
+        if (!Files.exists(table)) {
+            return List.of();
+        }
         try (Stream<Path> all = Files.walk(table)) {
             return all.filter(Files::isRegularFile)
                     .map(p -> table.relativize(p).toString())
