@@ -14,6 +14,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -135,6 +136,7 @@ class FailedWritesITCase {
      * writers delete what they staged, and the TaskManager serves the next job.
      */
     @Test
+    @Timeout(120)
     void aCancelledStreamingJobLeavesNothing() throws Exception {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         env.getConfig().set("table.exec.resource.default-parallelism", "1");
