@@ -19,13 +19,11 @@ import java.util.List;
  * whose writers never restarted, rescaled restores and crashed batch jobs leave in the {@code
  * _temporary} directories of a table's partitions, and the records of commits with an id (see
  * {@code FormatTableCommit#withCommitId}) that never succeeded or that their engine kept, in the
- * table's own {@code _temporary} directory, and the hidden in-progress files ({@code
- * .<name>.inprogress.<uuid>}) that a file system's own recoverable writer leaves in a partition
- * directory when its writer fails. On an object store it also aborts the uploads begun below the
- * table and neither completed nor aborted (see {@code write.multipart-upload}): invisible, but
- * stored and billed. A file is removed (an upload aborted) only when it was last modified (begun)
- * before a threshold, {@link #DEFAULT_OLDER_THAN} ago by default, so that no file a running job may
- * still publish is touched; published data files are never touched.
+ * table's own {@code _temporary} directory. On an object store it also aborts the uploads begun
+ * below the table and neither completed nor aborted (see {@code write.multipart-upload}):
+ * invisible, but stored and billed. A file is removed (an upload aborted) only when it was last
+ * modified (begun) before a threshold, {@link #DEFAULT_OLDER_THAN} ago by default, so that no file
+ * a running job may still publish is touched; published data files are never touched.
  *
  * <p>A job restored from a checkpoint or savepoint older than the threshold may name staged files
  * this removed; its commit skips them (see {@code FormatTableCommit#afterRecovery}), and their rows
@@ -115,10 +113,7 @@ public final class OrphanFiles {
         uploads = abortOldUploads();
         long threshold = olderThan.toEpochMilli();
         List<FileStatus> old = new ArrayList<>();
-        List<FileStatus> candidates =
-                new ArrayList<>(StagingListing.stagedFiles(table, parallelism));
-        candidates.addAll(StagingListing.inProgressFiles(table, parallelism));
-        for (FileStatus f : candidates) {
+        for (FileStatus f : StagingListing.stagedFiles(table, parallelism)) {
             if (f.modificationTime() < threshold) {
                 old.add(f);
             }

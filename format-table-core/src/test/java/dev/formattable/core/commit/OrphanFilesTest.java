@@ -84,40 +84,6 @@ class OrphanFilesTest {
         assertThat(TestTables.readAll(table)).containsExactly("[1]|published", "[2]|young");
     }
 
-    /**
-     * The in-progress file a recoverable writer (Flink's Hadoop-based or local one) leaves beside
-     * the data files when it fails is removed once older than the threshold; a young one, a
-     * published file and another hidden file are left.
-     */
-    @Test
-    void removesOldInProgressFilesOfRecoverableWritersInPartitionDirectories() throws IOException {
-        FormatTable table = table("k");
-        table.newCommit().append(TestTables.write(table, List.of(1), "published"));
-        java.nio.file.Path partition = dir.resolve("k=1");
-        java.nio.file.Path old =
-                Files.writeString(
-                        partition.resolve(
-                                ".data-1.parquet.inprogress.0b1e9c2d-4f3a-4c55-9a77-1d2e3f4a5b6c"),
-                        "x");
-        java.nio.file.Path young =
-                Files.writeString(
-                        partition.resolve(
-                                ".data-2.parquet.inprogress.7c0d1e2f-3a4b-4c5d-8e9f-0a1b2c3d4e5f"),
-                        "x");
-        java.nio.file.Path otherHidden = Files.writeString(partition.resolve(".keep"), "x");
-        for (java.nio.file.Path p : List.of(old, otherHidden)) {
-            Files.setLastModifiedTime(p, FileTime.from(Instant.now().minus(Duration.ofDays(4))));
-        }
-
-        List<OrphanFiles.Orphan> removed = new OrphanFiles(table).run();
-
-        assertThat(removed).hasSize(1).allMatch(OrphanFiles.Orphan::removed);
-        assertThat(old).doesNotExist();
-        assertThat(young).exists();
-        assertThat(otherHidden).exists();
-        assertThat(TestTables.readAll(table)).containsExactly("[1]|published");
-    }
-
     @Test
     void aThresholdOfNowTakesEveryStagedFileOfAnUnpartitionedTable() throws IOException {
         FormatTable table = table();
