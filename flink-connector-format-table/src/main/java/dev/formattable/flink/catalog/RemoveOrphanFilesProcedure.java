@@ -22,11 +22,12 @@ import java.util.List;
 
 /**
  * {@code CALL <catalog>.sys.remove_orphan_files('<db>.<table>' [, '<older_than>' [, <dry_run>]])}:
- * removes the staged files of the table's partitions that were last modified before {@code
- * older_than} ({@code yyyy-MM-dd HH:mm:ss} in the JVM's time zone, as Paimon reads it; three days
- * ago by default), and on an object store aborts the uploads begun below the table before it and
- * never completed; returns one row per file (its path, size and what was done) and per upload (the
- * path it would have published, a NULL size, and what was done). A dry run removes nothing. A
+ * removes what failed attempts left below the table (staged files, commit records and spools,
+ * recoverable writers' unpublished files; see {@link OrphanFiles}) that was last modified before
+ * {@code older_than} ({@code yyyy-MM-dd HH:mm:ss} in the JVM's time zone, as Paimon reads it; three
+ * days ago by default), and on an object store aborts the uploads begun below the table before it
+ * and never completed; returns one row per file (its path, size and what was done) and per upload
+ * (the path it would have published, a NULL size, and what was done). A dry run removes nothing. A
  * threshold less than a day ago is refused: a running job's files are staged until its next
  * checkpoint, and a stopped job's until it is restored.
  */

@@ -1,7 +1,11 @@
 package dev.formattable.flink.catalog;
 
+import dev.formattable.core.commit.LeftoverNames;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
+import org.apache.flink.core.fs.RecoverableFsDataOutputStream;
+import org.apache.flink.core.fs.RecoverableWriter;
+import org.apache.flink.core.fs.local.LocalFileSystem;
 import org.apache.flink.table.api.TableEnvironment;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -18,19 +22,22 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@code CALL <catalog>.sys.remove_orphan_files}: staged files older than the threshold are
- * reported (dry run) and removed; younger staged files and every published file stay.
+ * {@code CALL <catalog>.sys.remove_orphan_files}: staged files, commit spools and recoverable
+ * writers' unpublished files older than the threshold are reported (dry run) and removed; younger
+ * ones and every published file stay.
  */
 class RemoveOrphanFilesITCase extends FlinkTestBase {
 
     @TempDir Path warehouse;
 
     private TableEnvironment env;
+    private Path table;
     private Path oldFile;
     private Path youngFile;
 
@@ -43,7 +50,7 @@ class RemoveOrphanFilesITCase extends FlinkTestBase {
         exec(env, "USE CATALOG ft");
         exec(env, "CREATE TABLE t (id INT, p INT) PARTITIONED BY (p)");
         exec(env, "INSERT INTO t VALUES (1, 1), (2, 2)");
-        Path table = warehouse.resolve("default.db").resolve("t");
+        table = warehouse.resolve("default.db").resolve("t");
         // What a cancelled job left behind five days ago, and a running job's file of an hour ago.
         oldFile = staged(table.resolve("p=1"), "old", Duration.ofDays(5));
         youngFile = staged(table.resolve("p=2"), "young", Duration.ofHours(1));
@@ -109,5 +116,60 @@ class RemoveOrphanFilesITCase extends FlinkTestBase {
                                 + " not exist in catalog 'ft'");
         assertThat(oldFile).exists();
         assertThat(youngFile).exists();
+    }
+
+    /**
+     * What Flink's recoverable writer of the local disk (as those of HDFS and Azure) leaves of a
+     * file it never committed: {@code .<name>.inprogress.<uuid>} beside the target.
+     */
+    private static Path uncommittedRecoverableWrite(Path target, Duration age) throws IOException {
+        RecoverableWriter writer = LocalFileSystem.getSharedInstance().createRecoverableWriter();
+        RecoverableFsDataOutputStream out =
+                writer.open(new org.apache.flink.core.fs.Path(target.toUri()));
+        out.write("in progress".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.closeForCommit(); // and never committed
+        Path left;
+        try (Stream<Path> files = Files.list(target.getParent())) {
+            left =
+                    files.filter(
+                                    f ->
+                                            f.getFileName()
+                                                    .toString()
+                                                    .startsWith(
+                                                            "."
+                                                                    + target.getFileName()
+                                                                    + ".inprogress."))
+                            .findFirst()
+                            .orElseThrow();
+        }
+        Files.setLastModifiedTime(left, FileTime.from(Instant.now().minus(age)));
+        return left;
+    }
+
+    @Test
+    void removesTheOldSpoolsAndRecoverableWritersFilesOfFailedJobs() throws IOException {
+        Path oldInProgress =
+                uncommittedRecoverableWrite(
+                        table.resolve("p=1").resolve("data-old-0.parquet"), Duration.ofDays(5));
+        Path youngInProgress =
+                uncommittedRecoverableWrite(
+                        table.resolve("p=2").resolve("data-young-0.parquet"), Duration.ofHours(1));
+        Path oldSpool =
+                table.resolve("_temporary")
+                        .resolve(LeftoverNames.COMMIT_SPOOL_PREFIX + "0123abcd.s0.a0");
+        Files.writeString(oldSpool, "spool");
+        Files.setLastModifiedTime(oldSpool, FileTime.from(Instant.now().minus(Duration.ofDays(5))));
+
+        assertThat(call("'t'"))
+                .containsExactlyInAnyOrder(
+                        "+I[file:" + oldFile + ", 12, removed]",
+                        "+I[file:" + oldInProgress + ", 11, removed]",
+                        "+I[file:" + oldSpool + ", 5, removed]");
+
+        assertThat(oldInProgress).doesNotExist();
+        assertThat(oldSpool).doesNotExist();
+        assertThat(youngInProgress).exists();
+        assertThat(query(env, "SELECT id, p FROM t ORDER BY id"))
+                .containsExactly("+I[1, 1]", "+I[2, 2]");
     }
 }

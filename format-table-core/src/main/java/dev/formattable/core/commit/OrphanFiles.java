@@ -15,11 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Removes staged files that no commit will publish any more: what cancelled jobs, failed attempts
- * whose writers never restarted, rescaled restores and crashed batch jobs leave in the {@code
- * _temporary} directories of a table's partitions, and the records of commits with an id (see
- * {@code FormatTableCommit#withCommitId}) that never succeeded or that their engine kept, in the
- * table's own {@code _temporary} directory. On an object store it also aborts the uploads begun
+ * Removes what failed, cancelled or crashed attempts left below a table and no commit will publish
+ * any more: the staged files in the {@code _temporary} directories of its partitions; in the
+ * table's own {@code _temporary} directory, the records of commits with an id that never succeeded
+ * (see {@code FormatTableCommit#withCommitId}) or that their engine kept, and the commit spools of
+ * batch jobs ({@link LeftoverNames#COMMIT_SPOOL_PREFIX}); in the partition directories, the
+ * unpublished files of Flink's recoverable writers ({@code .<name>.inprogress.<uuid>}) and
+ * statistics files never renamed into place. On an object store it also aborts the uploads begun
  * below the table and neither completed nor aborted (see {@code write.multipart-upload}):
  * invisible, but stored and billed. A file is removed (an upload aborted) only when it was last
  * modified (begun) before a threshold, {@link #DEFAULT_OLDER_THAN} ago by default, so that no file
@@ -106,14 +108,14 @@ public final class OrphanFiles {
     }
 
     /**
-     * Finds the staged files and uploads older than the threshold and, unless a dry run, removes
-     * them; returns the files (the uploads are in {@link #uploads()}).
+     * Finds the staged and leftover files and the uploads older than the threshold and, unless a
+     * dry run, removes them; returns the files (the uploads are in {@link #uploads()}).
      */
     public List<Orphan> run() throws IOException {
         uploads = abortOldUploads();
         long threshold = olderThan.toEpochMilli();
         List<FileStatus> old = new ArrayList<>();
-        for (FileStatus f : StagingListing.stagedFiles(table, parallelism)) {
+        for (FileStatus f : StagingListing.leftoverFiles(table, parallelism)) {
             if (f.modificationTime() < threshold) {
                 old.add(f);
             }
@@ -133,7 +135,7 @@ public final class OrphanFiles {
             orphans.add(new Orphan(old.get(i), !o.failed() && o.value()));
         }
         LOG.info(
-                "Removed {} of {} staged files older than {} below {}",
+                "Removed {} of {} staged and leftover files older than {} below {}",
                 orphans.stream().filter(Orphan::removed).count(),
                 old.size(),
                 olderThan,

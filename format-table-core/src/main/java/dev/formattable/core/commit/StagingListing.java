@@ -15,38 +15,55 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Lists the files in the staging directory of every partition of a table, and in the table's own
- * staging directory, where commit journals are kept.
+ * Lists what failed attempts may have left below a table: every file in the staging directory of
+ * every partition and in the table's own staging directory (staged files, commit journals, commit
+ * spools), and the leftovers failed attempts write into a partition directory itself ({@link
+ * LeftoverNames#isLeftoverInPartition}). Each partition directory is listed once, and its staging
+ * directory only where that listing shows one.
  */
 final class StagingListing {
 
     private StagingListing() {}
 
-    /** Every regular file below a {@code _temporary} directory of a partition; none if no table. */
-    static List<FileStatus> stagedFiles(FormatTableSpec table, int parallelism) throws IOException {
+    /** Every such file; none if the table has no directory. */
+    static List<FileStatus> leftoverFiles(FormatTableSpec table, int parallelism)
+            throws IOException {
         List<List<Object>> partitions;
         try {
             partitions = new FormatTableScan(table).listPartitions().partitions();
         } catch (FileNotFoundException e) {
             return List.of(); // no table directory, nothing staged
         }
-        List<Path> dirs = new ArrayList<>();
+        List<Path> stagingDirs = new ArrayList<>();
         if (table.layout().isPartitioned()) {
-            dirs.add(table.qualifiedLocation().child(DataFilePathFactory.STAGING_DIR));
+            stagingDirs.add(table.qualifiedLocation().child(DataFilePathFactory.STAGING_DIR));
         }
+        List<Path> partitionDirs = new ArrayList<>(partitions.size());
         for (List<Object> partition : partitions) {
-            dirs.add(table.partitionPath(partition).child(DataFilePathFactory.STAGING_DIR));
+            partitionDirs.add(table.partitionPath(partition));
         }
         FileListing listing =
                 new FileListing(table.fileIO(), table.layout(), parallelism, new ListingStats());
-        List<FileStatus> staged = new ArrayList<>();
-        for (List<FileStatus> files : Parallel.map(dirs, parallelism, listing::listOrEmpty)) {
-            for (FileStatus f : files) {
-                if (!f.isDirectory()) {
-                    staged.add(f);
+        List<FileStatus> leftovers = new ArrayList<>();
+        for (List<FileStatus> children :
+                Parallel.map(partitionDirs, parallelism, listing::listOrEmpty)) {
+            for (FileStatus f : children) {
+                String name = f.path().name();
+                if (f.isDirectory() && name.equals(DataFilePathFactory.STAGING_DIR)) {
+                    stagingDirs.add(f.path());
+                } else if (!f.isDirectory() && LeftoverNames.isLeftoverInPartition(name)) {
+                    leftovers.add(f);
                 }
             }
         }
-        return staged;
+        for (List<FileStatus> files :
+                Parallel.map(stagingDirs, parallelism, listing::listOrEmpty)) {
+            for (FileStatus f : files) {
+                if (!f.isDirectory()) {
+                    leftovers.add(f);
+                }
+            }
+        }
+        return leftovers;
     }
 }

@@ -1,5 +1,6 @@
 package dev.formattable.core.stats;
 
+import dev.formattable.core.commit.LeftoverNames;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
@@ -11,7 +12,6 @@ import org.slf4j.LoggerFactory;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Reads and writes the statistics file of a partition: {@value #FILE_NAME} in the partition's
@@ -98,7 +98,7 @@ public final class StatisticsStore {
     public void write(Path partitionDirectory, PartitionStatistics stats) throws IOException {
         byte[] bytes = StatisticsFormat.encode(stats);
         Path target = fileOf(partitionDirectory);
-        Path temp = partitionDirectory.child(FILE_NAME + "." + UUID.randomUUID() + ".tmp");
+        Path temp = partitionDirectory.child(LeftoverNames.newTemporaryStatisticsName());
         try (PositionOutputStream out = fileIO.newOutputStream(temp, false)) {
             out.write(bytes);
         }

@@ -15,11 +15,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Staged files older than the threshold are found and removed; nothing else is touched. */
+/**
+ * Staged files, commit records, commit spools and the leftovers failed attempts write into
+ * partition directories are removed once older than the threshold; nothing else is touched.
+ */
 class OrphanFilesTest {
 
     @TempDir java.nio.file.Path dir;
@@ -100,5 +104,116 @@ class OrphanFilesTest {
         FormatTable table = table("k");
         Files.delete(dir);
         assertThat(new OrphanFiles(table).run()).isEmpty();
+    }
+
+    /** Creates a file of a few bytes, last modified {@code age} ago. */
+    private static java.nio.file.Path leftover(java.nio.file.Path path, Duration age)
+            throws IOException {
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, "left");
+        Files.setLastModifiedTime(path, FileTime.from(Instant.now().minus(age)));
+        return path;
+    }
+
+    /** How Flink's local and Hadoop recoverable writers name a file they have not published. */
+    private static String inProgressNameOf(String target) {
+        return "." + target + ".inprogress." + UUID.randomUUID();
+    }
+
+    @Test
+    void removesOldLeftoversOfFailedAttemptsInPartitionDirectoriesAndNothingElse()
+            throws IOException {
+        FormatTable table = table("k");
+        List<CommitMessage> published = TestTables.write(table, List.of(1), "published");
+        table.newCommit().append(published);
+        java.nio.file.Path partition = dir.resolve("k=1");
+        java.nio.file.Path dataFile = partition.resolve(published.get(0).targetPath().name());
+        Files.setLastModifiedTime(dataFile, FileTime.from(Instant.now().minus(Duration.ofDays(9))));
+        Duration old = Duration.ofDays(4);
+        Duration young = Duration.ofDays(2);
+        // A recoverable writer's unpublished files, and statistics never renamed into place.
+        java.nio.file.Path oldInProgress =
+                leftover(partition.resolve(inProgressNameOf("data-a-0.orc")), old);
+        java.nio.file.Path youngInProgress =
+                leftover(partition.resolve(inProgressNameOf("data-a-1.orc")), young);
+        java.nio.file.Path oldInProgressElsewhere =
+                leftover(dir.resolve("k=2").resolve(inProgressNameOf("data-b-0.orc")), old);
+        java.nio.file.Path oldStatistics =
+                leftover(
+                        partition.resolve(".format-table-stats." + UUID.randomUUID() + ".tmp"),
+                        old);
+        // Hidden files of the same age that no failed attempt of ours leaves.
+        java.nio.file.Path statistics = leftover(partition.resolve(".format-table-stats"), old);
+        java.nio.file.Path otherInProgress = leftover(partition.resolve(".part-0.inprogress"), old);
+        java.nio.file.Path otherHidden = leftover(partition.resolve(".keep"), old);
+
+        List<OrphanFiles.Orphan> removed = new OrphanFiles(table).run();
+
+        assertThat(removed)
+                .extracting(o -> o.file().path().name())
+                .containsExactlyInAnyOrder(
+                        oldInProgress.getFileName().toString(),
+                        oldInProgressElsewhere.getFileName().toString(),
+                        oldStatistics.getFileName().toString());
+        assertThat(removed).allMatch(OrphanFiles.Orphan::removed);
+        assertThat(oldInProgress).doesNotExist();
+        assertThat(oldInProgressElsewhere).doesNotExist();
+        assertThat(oldStatistics).doesNotExist();
+        assertThat(List.of(youngInProgress, statistics, otherInProgress, otherHidden, dataFile))
+                .allSatisfy(p -> assertThat(p).exists());
+        assertThat(TestTables.readAll(table)).containsExactly("[1]|published");
+    }
+
+    @Test
+    void removesOldLeftoversInTheRootOfAnUnpartitionedTable() throws IOException {
+        FormatTable table = table();
+        java.nio.file.Path inProgress =
+                leftover(dir.resolve(inProgressNameOf("data-a-0.csv")), Duration.ofDays(4));
+        java.nio.file.Path spool =
+                leftover(
+                        dir.resolve("_temporary/.commit-spool.1a2b3c4d.s0.a0"), Duration.ofDays(4));
+
+        assertThat(new OrphanFiles(table).run()).hasSize(2).allMatch(OrphanFiles.Orphan::removed);
+
+        assertThat(inProgress).doesNotExist();
+        assertThat(spool).doesNotExist();
+    }
+
+    @Test
+    void removesOldCommitSpoolsAndRecordsInTheTableStagingDirectory() throws IOException {
+        FormatTable table = table("k");
+        java.nio.file.Path staging = dir.resolve("_temporary");
+        java.nio.file.Path oldSpool =
+                leftover(
+                        staging.resolve(LeftoverNames.COMMIT_SPOOL_PREFIX + "1a2b3c4d.s0.a0"),
+                        Duration.ofDays(4));
+        java.nio.file.Path youngSpool =
+                leftover(
+                        staging.resolve(LeftoverNames.COMMIT_SPOOL_PREFIX + "1a2b3c4d.s1.a0"),
+                        Duration.ofDays(2));
+        java.nio.file.Path oldRecord =
+                leftover(
+                        staging.resolve(".commit.job-sink-end" + CommitJournal.SUFFIX),
+                        Duration.ofDays(4));
+        java.nio.file.Path oldRecordBeingWritten =
+                leftover(
+                        staging.resolve(
+                                ".commit.job-sink-end"
+                                        + CommitJournal.SUFFIX
+                                        + "."
+                                        + UUID.randomUUID()
+                                        + ".writing"),
+                        Duration.ofDays(4));
+
+        List<OrphanFiles.Orphan> wouldRemove = new OrphanFiles(table).dryRun(true).run();
+        assertThat(wouldRemove).hasSize(3).noneMatch(OrphanFiles.Orphan::removed);
+        assertThat(oldSpool).exists();
+
+        assertThat(new OrphanFiles(table).run()).hasSize(3).allMatch(OrphanFiles.Orphan::removed);
+
+        assertThat(oldSpool).doesNotExist();
+        assertThat(oldRecord).doesNotExist();
+        assertThat(oldRecordBeingWritten).doesNotExist();
+        assertThat(youngSpool).exists();
     }
 }

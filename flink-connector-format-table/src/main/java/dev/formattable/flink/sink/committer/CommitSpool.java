@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.LeftoverNames;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
@@ -23,7 +24,8 @@ import java.util.List;
  * Where the writers of a batch job leave their committables for the commit on the JobManager: one
  * small file per writer attempt, {@code _temporary/.commit-spool.<sink>.s<subtask>.a<attempt>} in
  * the table's directory. The JobManager reads the files of the attempts that finished, so what a
- * failed or concurrent attempt left is never published.
+ * failed or concurrent attempt left is never published. What a job that never committed left is
+ * removed by {@code OrphanFiles} once older than its threshold.
  *
  * <p>Version 1: the magic {@code FTCS}, the version, the job token (modified UTF-8), the subtask,
  * the attempt, the number of committables, then for each the version of the committable serializer,
@@ -38,7 +40,7 @@ final class CommitSpool {
 
     private static final int MAGIC = 0x46544353; // "FTCS"
 
-    private static final String PREFIX = ".commit-spool.";
+    private static final String PREFIX = LeftoverNames.COMMIT_SPOOL_PREFIX;
 
     private static final FormatTableCommittableSerializer COMMITTABLES =
             FormatTableCommittableSerializer.INSTANCE;
