@@ -17,6 +17,7 @@ import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
 
+import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -67,6 +68,7 @@ public final class FormatTableSink
     private final boolean inputGroupedByPartition;
     private PartitionCommitSettings partitionCommit;
     private CompactionSettings compaction = CompactionSettings.disabled();
+    private boolean enforceNotNull;
 
     /**
      * Tells this sink's staged files from those of other sinks of the same job writing to the same
@@ -148,6 +150,15 @@ public final class FormatTableSink
         return this;
     }
 
+    /**
+     * Refuses rows holding NULL in a NOT NULL column of the row type, for jobs without a planner
+     * that enforces it (SQL's enforces it before the sink, as the user's setting says).
+     */
+    FormatTableSink withNotNullEnforced() {
+        this.enforceNotNull = true;
+        return this;
+    }
+
     CompactionSettings compaction() {
         return compaction;
     }
@@ -205,9 +216,10 @@ public final class FormatTableSink
             partitionTypes[i] = rowType.getTypeAt(partitionPositions[i]);
         }
         DataColumns data = DataColumns.of(rowType, keys);
+        BulkWriter.Factory<RowData> files = FormatFactories.writer(table.options(), data.type());
         return new FormatTableSinkWriter(
                 table,
-                FormatFactories.writer(table.options(), data.type()),
+                enforceNotNull ? NotNullColumns.enforce(files, data.type()) : files,
                 partitionPositions,
                 partitionTypes,
                 data.positions(),

@@ -97,6 +97,7 @@ public final class FormatTableSinkBuilder {
                         .withTableName("", "", table.qualifiedLocation().name());
         return new FormatTableSink(table, rowType, false, Map.of(), false)
                 .withPartitionCommit(partitionCommit)
-                .withCompaction(CompactionSettings.of(options, table.options().targetFileSize()));
+                .withCompaction(CompactionSettings.of(options, table.options().targetFileSize()))
+                .withNotNullEnforced();
     }
 }

@@ -19,14 +19,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A DataStream job writes a partitioned table with the sink builder, and DataStream jobs read it
@@ -124,5 +127,31 @@ class DataStreamRoundTripITCase extends FlinkTestBase {
                         "+I["
                                 + rows().stream().filter(r -> Objects.isNull(r.getField(3))).count()
                                 + "]");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"parquet", "csv"})
+    void nullInNotNullColumnFailsTheJob(String format) throws Exception {
+        RowType type =
+                RowType.of(
+                        new LogicalType[] {new IntType(false), new VarCharType(false, 10)},
+                        new String[] {"id", "name"});
+        Path table = dir.resolve("t");
+        FormatTableSink sink =
+                FormatTableSink.forRowData(table.toString(), type).format(format).build();
+        List<Row> rows = List.of(Row.of(1, "a"), Row.of(2, null), Row.of(3, "c"));
+
+        assertThatThrownBy(() -> DataStreamTestUtils.write(type, sink, rows, 1))
+                .hasStackTraceContaining("Column 'name' is NOT NULL, but a row holds NULL in it");
+        // Nothing published: no visible data file.
+        try (Stream<Path> files = Files.walk(table)) {
+            assertThat(
+                            files.filter(Files::isRegularFile)
+                                    .map(p -> table.relativize(p).toString())
+                                    .filter(p -> !p.startsWith(".") && !p.startsWith("_")))
+                    .isEmpty();
+        } catch (java.nio.file.NoSuchFileException noTable) {
+            // Nothing at all written is nothing published.
+        }
     }
 }

@@ -23,6 +23,7 @@ public final class LineBulkWriter implements BulkWriter<RowData>, SizeReporting 
 
     private final LineEncoder encoder;
     private final byte[] delimiter;
+    private final LineBreaks breaks;
     private final OutputStream compressed;
     private final Buffer out;
 
@@ -30,6 +31,7 @@ public final class LineBulkWriter implements BulkWriter<RowData>, SizeReporting 
             throws IOException {
         this.encoder = format.encoder();
         this.delimiter = format.lineDelimiterBytes();
+        this.breaks = LineBreaks.of(format);
         this.compressed = LineCodecs.compress(target, compression);
         this.out = new Buffer(compressed);
         if (format.header()) {
@@ -50,7 +52,11 @@ public final class LineBulkWriter implements BulkWriter<RowData>, SizeReporting 
 
     @Override
     public void addElement(RowData row) throws IOException {
-        out.write(encoder.encode(row));
+        byte[] line = encoder.encode(row);
+        if (breaks != null) {
+            breaks.check(line);
+        }
+        out.write(line);
         out.write(delimiter);
     }
 
