@@ -62,9 +62,10 @@ public final class TableFiles {
         }
     }
 
-    /** The partition directories that hold files. */
+    /** The partition directories that hold files (a kept commit record is in none). */
     public static TreeSet<String> partitionDirs(List<String> files) {
         return files.stream()
+                .filter(f -> !KEPT_RECORD.matcher(f).matches())
                 .map(f -> f.substring(0, f.lastIndexOf('/')))
                 .collect(Collectors.toCollection(TreeSet::new));
     }
