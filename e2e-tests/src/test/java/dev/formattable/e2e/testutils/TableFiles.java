@@ -72,11 +72,15 @@ public final class TableFiles {
 
     /** The files below {@code dir} (e.g. {@code dt=19783}). */
     public static List<String> below(List<String> files, String dir) {
-        return files.stream().filter(f -> f.startsWith(dir + "/")).collect(Collectors.toList());
+        return files.stream()
+                .filter(f -> f.startsWith(dir + "/") && !KEPT_RECORD.matcher(f).matches())
+                .collect(Collectors.toList());
     }
 
-    /** The files not below {@code dir}. */
+    /** The files not below {@code dir}, but for kept commit records. */
     public static List<String> notBelow(List<String> files, String dir) {
-        return files.stream().filter(f -> !f.startsWith(dir + "/")).collect(Collectors.toList());
+        return files.stream()
+                .filter(f -> !f.startsWith(dir + "/") && !KEPT_RECORD.matcher(f).matches())
+                .collect(Collectors.toList());
     }
 }
