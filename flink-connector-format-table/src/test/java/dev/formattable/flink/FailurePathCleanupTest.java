@@ -5,6 +5,7 @@ import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.compaction.CompactingOperator;
 import dev.formattable.flink.sink.compaction.CompactionSettings;
@@ -139,6 +140,19 @@ class FailurePathCleanupTest {
         harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
         harness.processElement(new StreamRecord<>(new CommittableWithLineage<>(staged, 1L, 0)));
         harness.snapshot(1L, 1L);
+
+        cleansUpQuietly(ending, harness.getOneInputOperator()::close);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Ending.class)
+    void theAggregatorHoldingCommittables(Ending ending) throws Exception {
+        FormatTable table = table(Map.of());
+        FormatTableCommittable staged = SinkTables.stage(table, "job", row(1, "a"));
+        var harness = new OneInputStreamOperatorTestHarness<>(new CommittableAggregator());
+        harness.open();
+        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
+        harness.processElement(new StreamRecord<>(new CommittableWithLineage<>(staged, 1L, 0)));
 
         cleansUpQuietly(ending, harness.getOneInputOperator()::close);
     }
