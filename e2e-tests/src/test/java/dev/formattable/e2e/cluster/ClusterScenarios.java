@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What a user does with the connector on a cluster, through the SQL Gateway, whatever runs the
@@ -54,6 +55,39 @@ final class ClusterScenarios {
 
         assertThat(rows(s, "SELECT * FROM t")).containsExactly("10,x,d1", "3,c,d2");
         assertThat(rows(s, "SELECT COUNT(*) FROM t WHERE dt = 'd2'")).containsExactly("1");
+    }
+
+    /**
+     * A batch INSERT into a table whose path is a plain file ({@code fileLocation}) fails, naming
+     * the path; the next statements, an INSERT into {@code location} and a query, run to their end
+     * on the same cluster. A clean-up that threw while the failed task was already failing would
+     * have taken the TaskManager down with it, and the next INSERT would wait for a slot.
+     */
+    void aFailedInsertLeavesTheClusterServing(String fileLocation, String location)
+            throws IOException {
+        String s = batchSession();
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE broken (id INT, name STRING) WITH"
+                                + " ('connector'='format-table', 'path'='"
+                                + fileLocation
+                                + "', 'file.format'='parquet')");
+        assertThatThrownBy(() -> cluster.gateway().execute(s, "INSERT INTO broken VALUES (1, 'a')"))
+                .hasMessageContaining(fileLocation.substring(fileLocation.lastIndexOf('/') + 1));
+
+        cluster.gateway()
+                .execute(
+                        s,
+                        "CREATE TABLE after_failure (id INT, name STRING) WITH"
+                                + " ('connector'='format-table', 'path'='"
+                                + location
+                                + "', 'file.format'='parquet')");
+        cluster.gateway().execute(s, "INSERT INTO after_failure VALUES (2, 'b')");
+        assertThat(rows(s, "SELECT * FROM after_failure")).containsExactly("2,b");
+        assertThat(cluster.jobManager().get("/taskmanagers").path("taskmanagers").size())
+                .as("TaskManagers registered")
+                .isEqualTo(1);
     }
 
     /**

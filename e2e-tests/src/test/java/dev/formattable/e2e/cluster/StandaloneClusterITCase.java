@@ -40,6 +40,24 @@ class StandaloneClusterITCase {
         assertThat(visibleFiles(table.resolve("dt=d1"))).hasSize(1);
     }
 
+    /**
+     * A failed INSERT (its table's path is a plain file) leaves the TaskManager process running,
+     * and the next statement through the SQL Gateway succeeds on it.
+     */
+    @Test
+    void aFailedInsertLeavesTheTaskManagerRunning() throws Exception {
+        Path file = Files.writeString(warehouse.resolve("not-a-dir"), "plain text");
+        long taskManager = CLUSTER.runningTaskManager();
+
+        scenarios.aFailedInsertLeavesTheClusterServing(
+                file.toUri().toString(), warehouse.resolve("after_failure").toUri().toString());
+
+        assertThat(CLUSTER.runningTaskManager())
+                .as("the same TaskManager process")
+                .isEqualTo(taskManager);
+        assertThat(Files.readString(file)).isEqualTo("plain text");
+    }
+
     @Test
     void streamingInsertSurvivesAKilledTaskManager() throws Exception {
         Path table = warehouse.resolve("s");

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -182,6 +183,17 @@ public final class StandaloneFlinkCluster
                 "/taskmanagers",
                 tms -> tms.path("taskmanagers").size() == 0,
                 "the JobManager to notice that " + tm.name() + " is gone");
+    }
+
+    /** The process id of the one TaskManager process running; fails unless exactly one runs. */
+    public long runningTaskManager() {
+        List<FlinkProcess> running =
+                taskManagers.stream().filter(FlinkProcess::isAlive).collect(Collectors.toList());
+        if (running.size() != 1) {
+            throw new IllegalStateException(
+                    running.size() + " TaskManager processes are running; " + logs());
+        }
+        return running.get(0).pid();
     }
 
     private int registeredTaskManagers() {

@@ -1,11 +1,20 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.core.FormatTable;
+import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.testutils.FailingFileSystem;
+import dev.formattable.flink.testutils.FailingFileSystem.Op;
+import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.testing.MiniClusters;
 import dev.formattable.testing.SqlStatements;
 
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.testutils.CommonTestUtils;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -18,12 +27,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -160,6 +173,113 @@ class FailedWritesITCase {
                 () -> job.getJobStatus().get() == org.apache.flink.api.common.JobStatus.CANCELED);
 
         assertThat(files(t)).as("nothing published").allMatch(f -> f.contains("_temporary/"));
+    }
+
+    /**
+     * A batch job cancelled while its writers hold open files publishes nothing, and the
+     * TaskManager serves the next job.
+     */
+    @Test
+    void aCancelledBatchJobPublishesNothing() throws Exception {
+        TableEnvironment env = batch();
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        Path t = dir.resolve("t");
+        // Unpartitioned: a batch job sorts a partitioned table's input before its writers.
+        SqlStatements.exec(env, table("t", t, ""));
+        SqlStatements.exec(env, "INSERT INTO t VALUES (1, 'one', 'a')");
+        List<String> before = files(t);
+        SqlStatements.exec(
+                env,
+                "CREATE TABLE slow_rows (id INT, v STRING, k STRING) WITH ("
+                        + "'connector'='datagen', 'number-of-rows'='1000000',"
+                        + " 'rows-per-second'='100', 'fields.k.length'='1')");
+        JobClient job =
+                env.executeSql("INSERT INTO t SELECT * FROM slow_rows")
+                        .getJobClient()
+                        .orElseThrow();
+        CommonTestUtils.waitUntilCondition(() -> files(t).size() > before.size());
+
+        job.cancel().get();
+        CommonTestUtils.waitUntilCondition(() -> job.getJobStatus().get() == JobStatus.CANCELED);
+
+        assertThat(published(t)).isEqualTo(published(before));
+    }
+
+    /** Where a storage fault strikes, as the failing file system is told to fail. */
+    enum StorageFault {
+        OPEN(false, EnumSet.of(Op.CREATE), "/_temporary/", 0),
+        WRITE(false, EnumSet.of(Op.WRITE), "/_temporary/", 0),
+        ROLL(false, EnumSet.of(Op.CREATE), "/_temporary/", 1),
+        CLOSE(false, EnumSet.of(Op.CLOSE), "/_temporary/", 0),
+        COMMIT(false, EnumSet.of(Op.RENAME), "/_temporary/", 0),
+        SPOOL(true, EnumSet.of(Op.CREATE, Op.MKDIRS), ".commit-spool.", 0),
+        COMMIT_ON_JOBMANAGER(true, EnumSet.of(Op.RENAME), "/_temporary/", 0);
+
+        final boolean commitsOnJobManager;
+        final Set<Op> ops;
+        final String pathPart;
+        final int passing;
+
+        StorageFault(boolean commitsOnJobManager, Set<Op> ops, String pathPart, int passing) {
+            this.commitsOnJobManager = commitsOnJobManager;
+            this.ops = ops;
+            this.pathPart = pathPart;
+            this.passing = passing;
+        }
+    }
+
+    /**
+     * A batch write (one writer, files of 5 rows) on a store that fails at one step: the job fails
+     * with the store's error, the table keeps exactly the files and rows it had, and the next job
+     * runs. Renames on the failing store copy, so a committer task commits; the JobManager commits
+     * where the table says renames are cheap.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(StorageFault.class)
+    void aStorageFaultFailsTheWriteAndLeavesTheTableAsItWas(StorageFault fault) throws Exception {
+        FormatTable table =
+                SinkTables.table(
+                        fault.commitsOnJobManager ? new CheapRenames() : new FlinkFileIO(),
+                        FailingFileSystem.uri(dir.resolve("t")),
+                        Map.of("target-file-row-num", "5", "commit.max-retries", "0"));
+        SinkTables.appendOneRowPerPartition(table, 1);
+        List<String> before = files(dir.resolve("t"));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        env.setParallelism(1);
+        new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false)
+                .attachTo(SinkTables.sequence(env, 20, 1));
+
+        FailingFileSystem.failFrom(fault.ops, fault.pathPart, fault.passing);
+        try {
+            assertThatThrownBy(() -> env.execute("write on a failing store"))
+                    .hasStackTraceContaining("Injected storage fault");
+        } finally {
+            FailingFileSystem.heal();
+        }
+
+        assertThat(FailingFileSystem.failures()).as("the store failed").isPositive();
+        assertThat(published(files(dir.resolve("t")))).isEqualTo(published(before));
+        assertThat(SinkTables.rows(table)).containsExactly("k0|-1");
+    }
+
+    /** The local store under the failing scheme, taken for one whose renames are cheap. */
+    static final class CheapRenames extends FlinkFileIO {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public boolean renamesInPlace(dev.formattable.core.fs.Path path) {
+            return true;
+        }
+    }
+
+    /** The published files among {@code files}: those outside the staging directories. */
+    private static List<String> published(List<String> files) {
+        return files.stream().filter(f -> !f.contains("_temporary")).toList();
+    }
+
+    private static List<String> published(Path table) throws IOException {
+        return published(files(table));
     }
 
     /** Every file below the table, staged ones included, relative to it. */

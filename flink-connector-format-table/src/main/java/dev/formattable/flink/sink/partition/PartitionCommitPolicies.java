@@ -140,6 +140,9 @@ public final class PartitionCommitPolicies implements AutoCloseable {
                 ((AutoCloseable) policy).close();
             } catch (Exception e) {
                 // AutoCloseable declares Exception; close the others anyway.
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
                 if (failure == null) {
                     failure =
                             new IOException(

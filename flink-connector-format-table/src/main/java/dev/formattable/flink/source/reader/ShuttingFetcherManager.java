@@ -6,6 +6,9 @@ import org.apache.flink.connector.base.source.reader.fetcher.SingleThreadFetcher
 import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcher;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +33,8 @@ import java.util.function.Supplier;
  */
 final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
         extends SingleThreadFetcherManager<E, SplitT> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ShuttingFetcherManager.class);
 
     private final List<WeakReference<SplitFetcher<E, SplitT>>> created = new ArrayList<>();
 
@@ -91,7 +96,15 @@ final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
             }
         }
         created.clear();
-        super.close(timeoutMs);
+        try {
+            super.close(timeoutMs);
+        } catch (InterruptedException e) {
+            // A cancelled task's clean-up: every fetcher was told to stop, and the interrupt stays
+            // set for the task, rather than failing a clean-up Flink must not see fail.
+            Thread.currentThread().interrupt();
+            LOG.info(
+                    "Interrupted while waiting for the split fetchers to stop; they were told to stop");
+        }
     }
 
     /** The fetchers created whose threads may still run, for tests. */
