@@ -16,6 +16,7 @@ import dev.formattable.flink.source.reader.FormatTableSourceReader;
 import dev.formattable.flink.source.reader.ReadSpec;
 import dev.formattable.flink.testutils.FailingFileSystem;
 import dev.formattable.flink.testutils.SinkTables;
+import dev.formattable.flink.testutils.TaskEnvironments;
 
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
@@ -149,7 +150,8 @@ class FailurePathCleanupTest {
     void theAggregatorHoldingCommittables(Ending ending) throws Exception {
         FormatTable table = table(Map.of());
         FormatTableCommittable staged = SinkTables.stage(table, "job", row(1, "a"));
-        var harness = new OneInputStreamOperatorTestHarness<>(new CommittableAggregator());
+        var harness =
+                new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false));
         harness.open();
         harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
         harness.processElement(new StreamRecord<>(new CommittableWithLineage<>(staged, 1L, 0)));
@@ -241,7 +243,7 @@ class FailurePathCleanupTest {
         var harness =
                 new OneInputStreamOperatorTestHarness<
                         CommittableMessage<FormatTableCommittable>, Void>(
-                        new PartitionCommitOperator(table, settings, true, false));
+                        new PartitionCommitOperator(table, settings), TaskEnvironments.batch());
         harness.open();
         harness.processElement(
                 new StreamRecord<>(

@@ -1,7 +1,9 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperatorFactory;
@@ -10,10 +12,11 @@ import org.apache.flink.streaming.api.operators.StreamOperatorParameters;
 import org.apache.flink.streaming.runtime.operators.sink.CommitterOperatorFactory;
 
 /**
- * Creates Flink's own Sink V2 committer operator for a {@link FormatTableSink}, and says when it
- * commits what reaches it at the end of its input: in batch mode, or without checkpoints. With
- * checkpoints, a streaming job's last files are committed by its final checkpoint instead, so a
- * failure before that checkpoint cannot leave rows published that the restarted job writes again.
+ * Creates Flink's own Sink V2 committer operator for a {@link FormatTableSink}, told when the task
+ * starts whether to commit what reaches it at the end of its input: in batch mode, or without
+ * checkpoints (see {@link RunningJob}). With checkpoints, a streaming job's last files are
+ * committed by its final checkpoint instead, so a failure before that checkpoint cannot leave rows
+ * published that the restarted job writes again.
  */
 final class FormatTableCommitterOperatorFactory
         extends AbstractStreamOperatorFactory<CommittableMessage<FormatTableCommittable>>
@@ -23,19 +26,10 @@ final class FormatTableCommitterOperatorFactory
 
     private static final long serialVersionUID = 1L;
 
-    private final boolean batch;
-    private final boolean checkpointing;
-    private final CommitterOperatorFactory<FormatTableCommittable> committers;
+    private final SupportsCommitter<FormatTableCommittable> committers;
 
-    FormatTableCommitterOperatorFactory(
-            FormatTableSink sink, boolean batch, boolean checkpointing) {
-        this.batch = batch;
-        this.checkpointing = checkpointing;
-        this.committers =
-                new CommitterOperatorFactory<>(
-                        sink.partitionCommit().isPresent() ? sink : new CommitterOnly(sink),
-                        batch,
-                        checkpointing);
+    FormatTableCommitterOperatorFactory(FormatTableSink sink) {
+        this.committers = sink.partitionCommit().isPresent() ? sink : new CommitterOnly(sink);
     }
 
     /**
@@ -66,24 +60,24 @@ final class FormatTableCommitterOperatorFactory
         }
     }
 
-    /** Whether the committer commits everything it holds when its input ends. */
-    public boolean commitsAtEndOfInput() {
-        return batch || !checkpointing;
-    }
-
     @Override
     public <T extends StreamOperator<CommittableMessage<FormatTableCommittable>>>
             T createStreamOperator(
                     StreamOperatorParameters<CommittableMessage<FormatTableCommittable>>
                             parameters) {
-        committers.setProcessingTimeService(parameters.getProcessingTimeService());
-        committers.setMailboxExecutor(parameters.getMailboxExecutor());
-        return committers.createStreamOperator(parameters);
+        RunningJob job = RunningJob.of(parameters.getContainingTask().getEnvironment());
+        CommitterOperatorFactory<FormatTableCommittable> factory =
+                new CommitterOperatorFactory<>(committers, job.batch(), job.checkpointing());
+        factory.setProcessingTimeService(parameters.getProcessingTimeService());
+        factory.setMailboxExecutor(parameters.getMailboxExecutor());
+        return factory.createStreamOperator(parameters);
     }
 
     @Override
     @SuppressWarnings("rawtypes")
     public Class<? extends StreamOperator> getStreamOperatorClass(ClassLoader classLoader) {
-        return committers.getStreamOperatorClass(classLoader);
+        // The same class whatever the job's mode.
+        return new CommitterOperatorFactory<>(committers, false, true)
+                .getStreamOperatorClass(classLoader);
     }
 }

@@ -250,7 +250,10 @@ public final class FormatTableSink
     public DataStream<CommittableMessage<FormatTableCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<FormatTableCommittable>> committables) {
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
-                aggregate(committables.global());
+                aggregate(
+                        committables.global(),
+                        this,
+                        !FormatTableSinkTopology.inputBounded(committables));
         if (compaction.enabled() && !FormatTableSinkTopology.runsInBatch(committables)) {
             aggregated =
                     FormatTableSinkTopology.compact(
@@ -262,13 +265,21 @@ public final class FormatTableSink
         return aggregated.global();
     }
 
-    /** The one task that merges every writer's committables per checkpoint. */
+    /**
+     * The one task that merges every writer's committables per checkpoint.
+     *
+     * @param unboundedInput whether the sink's input is unbounded: the job must then take
+     *     checkpoints, which the aggregator checks when it starts
+     */
     static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregate(
-            DataStream<CommittableMessage<FormatTableCommittable>> gathered) {
+            DataStream<CommittableMessage<FormatTableCommittable>> gathered,
+            FormatTableSink sink,
+            boolean unboundedInput) {
         return gathered.transform(
                         "format-table committable aggregator",
                         CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new),
-                        new CommittableAggregator())
+                        new CommittableAggregator(
+                                sink.table().location().toString(), unboundedInput))
                 .setParallelism(1)
                 .setMaxParallelism(1);
     }
@@ -279,17 +290,13 @@ public final class FormatTableSink
      * {@code sinkTo} cannot chain), and the writers' parallelism that of {@code rows}. The SQL
      * connector attaches its sink this way.
      *
-     * <p>Enable checkpointing on the environment before calling this: the committer learns here
-     * whether the job takes checkpoints, and without them it commits at the end of its input.
+     * <p>The operators learn whether the job takes checkpoints when they start, so checkpointing
+     * may be enabled before or after this call. A batch job on a file system whose renames are
+     * cheap commits on the JobManager only if its runtime mode is set to {@code BATCH}; in {@code
+     * AUTOMATIC} mode one committer task commits, as in a streaming job.
      */
     public DataStreamSink<?> attachTo(DataStream<RowData> rows) {
-        return FormatTableSinkTopology.attach(
-                this,
-                rows,
-                null,
-                FormatTableSinkTopology.runsInBatch(rows),
-                FormatTableSinkTopology.checkpointingEnabled(rows),
-                name -> Optional.empty());
+        return FormatTableSinkTopology.attach(this, rows, null, name -> Optional.empty());
     }
 
     /**
@@ -299,12 +306,7 @@ public final class FormatTableSink
     @Override
     public void addPostCommitTopology(
             DataStream<CommittableMessage<FormatTableCommittable>> committables) {
-        FormatTableSinkTopology.attachPartitionCommit(
-                this,
-                committables,
-                FormatTableSinkTopology.runsInBatch(committables),
-                FormatTableSinkTopology.checkpointingEnabled(committables),
-                name -> Optional.empty());
+        FormatTableSinkTopology.attachPartitionCommit(this, committables, name -> Optional.empty());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
@@ -46,17 +47,17 @@ public final class FormatTableSinkTopology {
     private FormatTableSinkTopology() {}
 
     /**
+     * Whether the job runs in batch mode and takes checkpoints is left to the operators, which
+     * learn it when they start (see {@link RunningJob}); only the JobManager commit, which takes
+     * other operators, is chosen here, and only for a job declared to run in batch mode.
+     *
      * @param parallelism the writers' parallelism, or null for the input's
-     * @param batch whether the job runs in batch mode (the committer then commits at the end of its
-     *     input)
      * @param uids the uid of each operator by its short name ("writer", "committer", ...), if any
      */
     public static DataStreamSink<?> attach(
             FormatTableSink sink,
             DataStream<RowData> rows,
             Integer parallelism,
-            boolean batch,
-            boolean checkpointing,
             Function<String, Optional<String>> uids) {
         TypeInformation<CommittableMessage<FormatTableCommittable>> type =
                 CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new);
@@ -72,9 +73,11 @@ public final class FormatTableSinkTopology {
         }
         uids.apply("writer").ifPresent(written::uid);
 
-        if (batch && sink.commitsOnJobManager()) {
+        if (declaredBatch(rows) && sink.commitsOnJobManager()) {
             // Each writer leaves its committables beside it; the JobManager commits them all
-            // once every task has finished.
+            // once every task has finished. Only where the job is sure to run in batch mode: in
+            // streaming mode, committables would wait for the end of the job and be lost on a
+            // failover.
             DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
                     written.writeUsingOutputFormat(sink.jobManagerCommitter())
                             .name("format-table commit spool");
@@ -89,9 +92,9 @@ public final class FormatTableSinkTopology {
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = written.global();
         disableUnalignedCheckpoints(gathered);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
-                FormatTableSink.aggregate(gathered);
+                FormatTableSink.aggregate(gathered, sink, !inputBounded(rows));
         uids.apply("committable-aggregator").ifPresent(aggregated::uid);
-        if (!batch && sink.compaction().enabled()) {
+        if (!runsInBatch(rows) && sink.compaction().enabled()) {
             aggregated = compact(sink, aggregated, written.getParallelism(), uids);
         }
 
@@ -100,13 +103,13 @@ public final class FormatTableSinkTopology {
                         .transform(
                                 "format-table committer",
                                 type,
-                                new FormatTableCommitterOperatorFactory(sink, batch, checkpointing))
+                                new FormatTableCommitterOperatorFactory(sink))
                         .setParallelism(1)
                         .setMaxParallelism(1);
         uids.apply("committer").ifPresent(committed::uid);
 
         Optional<DataStreamSink<Void>> partitionCommit =
-                attachPartitionCommit(sink, committed, batch, checkpointing, uids);
+                attachPartitionCommit(sink, committed, uids);
         if (partitionCommit.isPresent()) {
             return partitionCommit.get();
         }
@@ -154,7 +157,7 @@ public final class FormatTableSinkTopology {
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = compacted.global();
         disableUnalignedCheckpoints(gathered);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> merged =
-                FormatTableSink.aggregate(gathered);
+                FormatTableSink.aggregate(gathered, sink, false);
         uids.apply("compaction-aggregator").ifPresent(merged::uid);
         return merged;
     }
@@ -176,8 +179,6 @@ public final class FormatTableSinkTopology {
     static Optional<DataStreamSink<Void>> attachPartitionCommit(
             FormatTableSink sink,
             DataStream<CommittableMessage<FormatTableCommittable>> published,
-            boolean batch,
-            boolean checkpointing,
             Function<String, Optional<String>> uids) {
         Optional<PartitionCommitSettings> settings = sink.partitionCommit();
         if (settings.isEmpty()) {
@@ -191,8 +192,7 @@ public final class FormatTableSinkTopology {
                 published.transform(
                         "format-table partition commit",
                         Types.VOID,
-                        new PartitionCommitOperator(
-                                sink.table(), settings.get(), batch, checkpointing));
+                        new PartitionCommitOperator(sink.table(), settings.get()));
         committed
                 .getTransformation()
                 .setParallelism(committer.getParallelism(), committer.isParallelismConfigured());
@@ -211,30 +211,34 @@ public final class FormatTableSinkTopology {
         return Optional.of(end);
     }
 
-    /**
-     * Whether the environment of {@code rows} takes checkpoints, as far as it knows now. The
-     * planner applies the table configuration to the environment before it translates a statement,
-     * so a checkpoint interval set there is known.
-     */
-    public static boolean checkpointingEnabled(DataStream<?> rows) {
-        return rows.getExecutionEnvironment().getCheckpointConfig().isCheckpointingEnabled();
+    /** Whether the job holding {@code rows} is declared to run in batch mode. */
+    static boolean declaredBatch(DataStream<?> rows) {
+        return runtimeMode(rows) == RuntimeExecutionMode.BATCH;
     }
 
     /**
-     * Whether a job holding {@code rows} runs in batch mode: as its runtime mode says, or, for
-     * {@code AUTOMATIC}, when every source upstream of {@code rows} is bounded (Flink's own rule,
-     * applied to this sink's input).
+     * Whether a job holding {@code rows} runs in batch mode, as far as {@code rows} shows: as its
+     * runtime mode says, or, for {@code AUTOMATIC}, when every source upstream of {@code rows} is
+     * bounded (Flink's own rule, applied to this sink's input; another unbounded source in the job
+     * would still make it a streaming job). Good enough to decide on compaction, not on how to
+     * commit.
      */
-    public static boolean runsInBatch(DataStream<?> rows) {
-        RuntimeExecutionMode mode =
-                rows.getExecutionEnvironment()
-                        .getConfiguration()
-                        .get(ExecutionOptions.RUNTIME_MODE);
+    static boolean runsInBatch(DataStream<?> rows) {
+        RuntimeExecutionMode mode = runtimeMode(rows);
         if (mode != RuntimeExecutionMode.AUTOMATIC) {
             return mode == RuntimeExecutionMode.BATCH;
         }
+        return inputBounded(rows);
+    }
+
+    /** Whether every source upstream of {@code rows} is bounded. */
+    static boolean inputBounded(DataStream<?> rows) {
         return rows.getTransformation().getTransitivePredecessors().stream()
                 .filter(t -> t instanceof WithBoundedness)
                 .allMatch(t -> ((WithBoundedness) t).getBoundedness() == Boundedness.BOUNDED);
+    }
+
+    private static RuntimeExecutionMode runtimeMode(DataStream<?> rows) {
+        return rows.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE);
     }
 }

@@ -97,8 +97,6 @@ public final class FormatTableDynamicSink
                         sink,
                         rehash ? rows.keyBy(partitionKey()) : rows,
                         parallelism,
-                        FormatTableSinkTopology.runsInBatch(rows),
-                        FormatTableSinkTopology.checkpointingEnabled(rows),
                         context::generateUid);
             }
 

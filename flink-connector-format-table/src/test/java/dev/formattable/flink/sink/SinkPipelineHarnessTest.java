@@ -71,7 +71,8 @@ class SinkPipelineHarnessTest {
                                 WRITERS,
                                 i));
             }
-            aggregator = new OneInputStreamOperatorTestHarness<>(new CommittableAggregator());
+            aggregator =
+                    new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false));
             committer =
                     new OneInputStreamOperatorTestHarness<>(
                             new CommitterOperatorFactory<>(sink, false, true));

@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
@@ -28,6 +29,10 @@ import java.util.TreeMap;
  * <p>A checkpoint whose writers produced no file still yields an (empty) committable, so an
  * overwrite whose query returned no rows still clears what it replaces. The operator keeps no
  * state: it emits everything it holds before its own checkpoint barrier.
+ *
+ * <p>It also refuses, when it starts, a job that reads unbounded input in streaming mode without
+ * checkpoints: such a job would never publish anything, and its writers would hold the description
+ * of every file they finish until the job ends.
  */
 public final class CommittableAggregator
         extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
@@ -38,7 +43,33 @@ public final class CommittableAggregator
 
     private static final long serialVersionUID = 1L;
 
+    private final String table;
+    private final boolean unboundedInput;
     private final TreeMap<Long, List<CommitMessage>> pending = new TreeMap<>();
+
+    /**
+     * @param table the location of the table written, for errors
+     * @param unboundedInput whether the sink's input is unbounded (its job must take checkpoints)
+     */
+    public CommittableAggregator(String table, boolean unboundedInput) {
+        this.table = table;
+        this.unboundedInput = unboundedInput;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        RunningJob job = RunningJob.of(getContainingTask().getEnvironment());
+        if (unboundedInput && !job.checkpointing() && !job.batch()) {
+            throw new IllegalStateException(
+                    "The format-table sink writing to "
+                            + table
+                            + " reads unbounded input in a streaming job without checkpoints, so"
+                            + " it would never publish what it writes. Enable checkpointing"
+                            + " ('execution.checkpointing.interval'): every completed checkpoint"
+                            + " publishes the files written before it.");
+        }
+    }
 
     @Override
     public void processElement(StreamRecord<CommittableMessage<FormatTableCommittable>> element) {

@@ -3,6 +3,7 @@ package dev.formattable.flink.sink.partition;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.flink.config.PartitionCommitOptions;
+import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.api.common.state.ListState;
@@ -57,8 +58,10 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
 
     private final FormatTable table;
     private final PartitionCommitSettings settings;
-    private final boolean batch;
-    private final boolean commitsAtEndOfInput;
+
+    // How the job runs, learnt when the task opens the operator.
+    private transient boolean batch;
+    private transient boolean commitsAtEndOfInput;
 
     private transient PendingPartitions pending;
     private transient ListState<byte[]> state;
@@ -76,20 +79,9 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     private transient PartitionTimeExtractor extractor;
     private transient Map<String, Long> partitionTimes;
 
-    /**
-     * @param batch whether the job runs in batch mode (partitions are committed at its end)
-     * @param checkpointing whether the job takes checkpoints (without them, the committer publishes
-     *     at the end of the input)
-     */
-    public PartitionCommitOperator(
-            FormatTable table,
-            PartitionCommitSettings settings,
-            boolean batch,
-            boolean checkpointing) {
+    public PartitionCommitOperator(FormatTable table, PartitionCommitSettings settings) {
         this.table = table;
         this.settings = settings;
-        this.batch = batch;
-        this.commitsAtEndOfInput = batch || !checkpointing;
     }
 
     @Override
@@ -116,6 +108,9 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     @Override
     public void open() throws Exception {
         super.open();
+        RunningJob job = RunningJob.of(getContainingTask().getEnvironment());
+        batch = job.batch();
+        commitsAtEndOfInput = job.commitsAtEndOfInput();
         ClassLoader classLoader = getUserCodeClassloader();
         policies = PartitionCommitPolicies.create(table, settings, classLoader);
         if (settings.partitionTimeTrigger()) {

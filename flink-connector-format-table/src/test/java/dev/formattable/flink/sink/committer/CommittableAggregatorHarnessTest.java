@@ -3,7 +3,9 @@ package dev.formattable.flink.sink.committer;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.TaskEnvironments;
 
+import org.apache.flink.runtime.operators.testutils.MockEnvironment;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
@@ -11,11 +13,17 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The aggregator in the operator test harness: the committables of every writer subtask of a
@@ -47,7 +55,7 @@ class CommittableAggregatorHarnessTest {
                     CommittableMessage<FormatTableCommittable>,
                     CommittableMessage<FormatTableCommittable>>
             aggregator() throws Exception {
-        return new OneInputStreamOperatorTestHarness<>(new CommittableAggregator());
+        return new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false));
     }
 
     /** What one writer subtask sends for a checkpoint: its summary, then its committable. */
@@ -161,6 +169,49 @@ class CommittableAggregatorHarnessTest {
             }
             harness.endInput();
             assertMerged(harness.extractOutputValues(), 1, committable());
+        }
+    }
+
+    /**
+     * A streaming job over unbounded input without checkpoints would never publish: the aggregator
+     * refuses it when it starts, naming the table and the option.
+     */
+    @Test
+    void refusesAnUnboundedStreamingJobWithoutCheckpoints() throws Exception {
+        try (var harness =
+                new OneInputStreamOperatorTestHarness<>(
+                        new CommittableAggregator("file:/warehouse/t", true),
+                        TaskEnvironments.streamingWithoutCheckpoints())) {
+            assertThatThrownBy(harness::open)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("file:/warehouse/t")
+                    .hasMessageContaining("'execution.checkpointing.interval'");
+        }
+    }
+
+    static Stream<Arguments> runnableJobs() {
+        Supplier<MockEnvironment> withCheckpoints = TaskEnvironments::streamingWithCheckpoints;
+        Supplier<MockEnvironment> batch = TaskEnvironments::batch;
+        Supplier<MockEnvironment> withoutCheckpoints =
+                TaskEnvironments::streamingWithoutCheckpoints;
+        return Stream.of(
+                Arguments.of("unbounded input, checkpoints", true, withCheckpoints),
+                Arguments.of("unbounded input, batch", true, batch),
+                Arguments.of("bounded input, no checkpoints", false, withoutCheckpoints));
+    }
+
+    /** With checkpoints, in batch mode, or over bounded input, the aggregator runs. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runnableJobs")
+    void runsAnyOtherJob(String name, boolean unboundedInput, Supplier<MockEnvironment> job)
+            throws Exception {
+        try (var harness =
+                new OneInputStreamOperatorTestHarness<>(
+                        new CommittableAggregator("t", unboundedInput), job.get())) {
+            harness.open();
+            send(harness, 0, 1, committable("a0"));
+            harness.endInput();
+            assertMerged(harness.extractOutputValues(), 1, committable("a0"));
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.TaskEnvironments;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
@@ -104,7 +105,10 @@ class PartitionCommitOperatorTest {
                     throws Exception {
         OneInputStreamOperatorTestHarness<CommittableMessage<FormatTableCommittable>, Void> h =
                 new OneInputStreamOperatorTestHarness<>(
-                        new PartitionCommitOperator(table, settings, batch, !batch));
+                        new PartitionCommitOperator(table, settings),
+                        batch
+                                ? TaskEnvironments.batch()
+                                : TaskEnvironments.streamingWithCheckpoints());
         harnesses.add(h);
         return h;
     }

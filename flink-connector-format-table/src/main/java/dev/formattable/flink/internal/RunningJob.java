@@ -1,0 +1,63 @@
+package dev.formattable.flink.internal;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.runtime.execution.Environment;
+import org.apache.flink.runtime.jobgraph.JobType;
+
+/**
+ * How the job a task belongs to runs, as the task learns it when it starts: whether it runs in
+ * batch mode and whether it takes checkpoints. Read at run time rather than when the pipeline is
+ * built, since a DataStream program may enable checkpointing after attaching the sink, and a job in
+ * {@code AUTOMATIC} mode runs in streaming mode when any of its sources is unbounded, upstream of
+ * the sink or not.
+ *
+ * <p>Relies on Flink's runtime {@link Environment} (checked with Flink 2.3): the job type comes
+ * from the job graph, and checkpointing from the job's configuration, read as Flink's own stream
+ * task reads it.
+ */
+@Internal
+public final class RunningJob {
+
+    private final boolean batch;
+    private final boolean checkpointing;
+
+    private RunningJob(boolean batch, boolean checkpointing) {
+        this.batch = batch;
+        this.checkpointing = checkpointing;
+    }
+
+    /** The job of the task running in {@code environment}. */
+    public static RunningJob of(Environment environment) {
+        boolean batch = environment.getJobType() == JobType.BATCH;
+        return new RunningJob(
+                batch,
+                !batch
+                        && CheckpointingOptions.isCheckpointingEnabled(
+                                environment.getJobConfiguration()));
+    }
+
+    /** Whether the job runs in batch mode. */
+    public boolean batch() {
+        return batch;
+    }
+
+    /** Whether the job takes checkpoints (never in batch mode). */
+    public boolean checkpointing() {
+        return checkpointing;
+    }
+
+    /**
+     * Whether a committer publishes what it holds when its input ends: without a final checkpoint
+     * to wait for, in batch mode or without checkpoints.
+     */
+    public boolean commitsAtEndOfInput() {
+        return batch || !checkpointing;
+    }
+
+    @Override
+    public String toString() {
+        return (batch ? "batch" : "streaming")
+                + (checkpointing ? " with checkpoints" : " without checkpoints");
+    }
+}

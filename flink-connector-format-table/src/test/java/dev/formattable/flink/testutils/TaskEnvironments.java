@@ -1,0 +1,44 @@
+package dev.formattable.flink.testutils;
+
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobgraph.JobType;
+import org.apache.flink.runtime.operators.testutils.MockEnvironment;
+import org.apache.flink.runtime.operators.testutils.MockEnvironmentBuilder;
+
+import java.time.Duration;
+
+/** Task environments for operator harnesses, as a task of a job of a given kind receives them. */
+public final class TaskEnvironments {
+
+    private TaskEnvironments() {}
+
+    /** A task of a batch job. */
+    public static MockEnvironment batch() {
+        return of(JobType.BATCH, new Configuration());
+    }
+
+    /** A task of a streaming job that takes a checkpoint every second. */
+    public static MockEnvironment streamingWithCheckpoints() {
+        Configuration job = new Configuration();
+        job.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofSeconds(1));
+        return of(JobType.STREAMING, job);
+    }
+
+    /** A task of a streaming job that takes no checkpoints. */
+    public static MockEnvironment streamingWithoutCheckpoints() {
+        return of(JobType.STREAMING, new Configuration());
+    }
+
+    /** A task of {@code job}, with the job's type and configuration. */
+    public static MockEnvironment of(JobGraph job) {
+        return of(job.getJobType(), job.getJobConfiguration());
+    }
+
+    private static MockEnvironment of(JobType type, Configuration job) {
+        MockEnvironment environment = new MockEnvironmentBuilder().setJobType(type).build();
+        environment.getJobConfiguration().addAll(job);
+        return environment;
+    }
+}
