@@ -4,6 +4,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.format.line.LineFormat;
+import dev.formattable.flink.internal.EndingInputs;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committable.StagingToken;
@@ -253,7 +254,7 @@ public final class FormatTableSink
                 aggregate(
                         committables.global(),
                         this,
-                        !FormatTableSinkTopology.inputBounded(committables));
+                        !EndingInputs.ends(committables.getTransformation()));
         if (compaction.enabled() && !FormatTableSinkTopology.runsInBatch(committables)) {
             aggregated =
                     FormatTableSinkTopology.compact(

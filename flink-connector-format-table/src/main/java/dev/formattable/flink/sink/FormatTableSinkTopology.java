@@ -1,5 +1,6 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.internal.EndingInputs;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
@@ -92,7 +93,8 @@ public final class FormatTableSinkTopology {
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = written.global();
         disableUnalignedCheckpoints(gathered);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
-                FormatTableSink.aggregate(gathered, sink, !inputBounded(rows));
+                FormatTableSink.aggregate(
+                        gathered, sink, !EndingInputs.ends(rows.getTransformation()));
         uids.apply("committable-aggregator").ifPresent(aggregated::uid);
         if (!runsInBatch(rows) && sink.compaction().enabled()) {
             aggregated = compact(sink, aggregated, written.getParallelism(), uids);
@@ -231,8 +233,8 @@ public final class FormatTableSinkTopology {
         return inputBounded(rows);
     }
 
-    /** Whether every source upstream of {@code rows} is bounded. */
-    static boolean inputBounded(DataStream<?> rows) {
+    /** Whether every source upstream of {@code rows} is bounded (Flink's rule for AUTOMATIC). */
+    private static boolean inputBounded(DataStream<?> rows) {
         return rows.getTransformation().getTransitivePredecessors().stream()
                 .filter(t -> t instanceof WithBoundedness)
                 .allMatch(t -> ((WithBoundedness) t).getBoundedness() == Boundedness.BOUNDED);

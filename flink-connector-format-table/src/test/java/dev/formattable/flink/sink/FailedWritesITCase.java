@@ -175,6 +175,31 @@ class FailedWritesITCase {
     }
 
     /**
+     * A streaming job over an unbounded source without checkpoints would never publish: it fails
+     * when it starts, naming the table and the option, and leaves nothing in the table.
+     */
+    @Test
+    void anUnboundedStreamingJobWithoutCheckpointsIsRefused() throws Exception {
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        Path t = dir.resolve("t");
+        SqlStatements.exec(env, table("t", t, "k"));
+        SqlStatements.exec(
+                env,
+                "CREATE TABLE rows_forever (id INT, v STRING, k STRING) WITH ("
+                        + "'connector'='datagen', 'rows-per-second'='100',"
+                        + " 'fields.k.length'='1')");
+
+        assertThatThrownBy(
+                        () -> SqlStatements.exec(env, "INSERT INTO t SELECT * FROM rows_forever"))
+                .hasStackTraceContaining(
+                        "reads unbounded input in a streaming job without checkpoints")
+                .hasStackTraceContaining(t.toString())
+                .hasStackTraceContaining("'execution.checkpointing.interval'");
+        assertThat(published(t)).isEmpty();
+    }
+
+    /**
      * A batch job cancelled while its writers hold open files publishes nothing, and the
      * TaskManager serves the next job.
      */

@@ -1,0 +1,39 @@
+package dev.formattable.flink.internal;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.streaming.api.functions.source.legacy.InputFormatSourceFunction;
+import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
+import org.apache.flink.streaming.api.transformations.WithBoundedness;
+
+/**
+ * Whether the input of an operator ends, judged from the sources upstream of it when the pipeline
+ * is built.
+ *
+ * <p>Flink's own rule (every source bounded) takes a legacy source that reads an {@code
+ * InputFormat} for unbounded, since {@code createInput} declares no boundedness: SQL {@code VALUES}
+ * in a streaming job is one. Such a source ends once it has read its splits, so it counts as ending
+ * here. Relies on the legacy source's operator and function classes (checked with Flink 2.3).
+ */
+@Internal
+public final class EndingInputs {
+
+    private EndingInputs() {}
+
+    /** Whether every source upstream of {@code input} ends. */
+    public static boolean ends(Transformation<?> input) {
+        return input.getTransitivePredecessors().stream()
+                .filter(t -> t instanceof WithBoundedness)
+                .allMatch(EndingInputs::sourceEnds);
+    }
+
+    private static boolean sourceEnds(Transformation<?> source) {
+        if (((WithBoundedness) source).getBoundedness() == Boundedness.BOUNDED) {
+            return true;
+        }
+        return source instanceof LegacySourceTransformation
+                && ((LegacySourceTransformation<?>) source).getOperator().getUserFunction()
+                        instanceof InputFormatSourceFunction;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.formattable.flink.internal;
+
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Which inputs of a streaming SQL job end, as the sink judges them when it is attached. */
+class EndingInputsTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "VALUES (1, 'a') | true",
+                "SELECT * FROM gen_bounded | true",
+                "SELECT * FROM gen_forever | false",
+                "SELECT * FROM gen_bounded UNION ALL SELECT * FROM gen_forever | false"
+            })
+    void judgesTheSourcesUpstream(String query, boolean ends) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        StreamTableEnvironment tables =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        tables.executeSql(
+                "CREATE TEMPORARY TABLE gen_bounded (id INT, k STRING) WITH ("
+                        + "'connector'='datagen', 'number-of-rows'='10')");
+        tables.executeSql(
+                "CREATE TEMPORARY TABLE gen_forever (id INT, k STRING) WITH ("
+                        + "'connector'='datagen')");
+        Table table = tables.sqlQuery(query);
+        Transformation<?> rows = tables.toDataStream(table).getTransformation();
+
+        assertThat(EndingInputs.ends(rows)).isEqualTo(ends);
+    }
+}
