@@ -14,20 +14,17 @@ import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 import dev.formattable.flink.source.reader.FormatTableSourceReader;
 import dev.formattable.flink.source.reader.ReadSpec;
+import dev.formattable.flink.testutils.CountingReaderContext;
 import dev.formattable.flink.testutils.FailingFileSystem;
 import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.flink.testutils.TaskEnvironments;
 
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceOutput;
-import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.io.InputStatus;
-import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
@@ -38,8 +35,6 @@ import org.apache.flink.streaming.runtime.operators.sink.SinkWriterOperatorFacto
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.SimpleUserCodeClassLoader;
-import org.apache.flink.util.UserCodeClassLoader;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -276,7 +271,7 @@ class FailurePathCleanupTest {
         }
         FormatTableSourceReader reader =
                 new FormatTableSourceReader(
-                        new Context(),
+                        new CountingReaderContext(),
                         new FormatTableBulkFormat(
                                 ReadSpec.builder(table, SinkTables.ROW_TYPE).build(), List.of()),
                         new Configuration());
@@ -299,40 +294,6 @@ class FailurePathCleanupTest {
                 reader.isAvailable().get(30, TimeUnit.SECONDS);
             }
         } while (status != InputStatus.END_OF_INPUT);
-    }
-
-    /** A reader's context that answers nothing. */
-    private static final class Context implements SourceReaderContext {
-        @Override
-        public SourceReaderMetricGroup metricGroup() {
-            return UnregisteredMetricsGroup.createSourceReaderMetricGroup();
-        }
-
-        @Override
-        public Configuration getConfiguration() {
-            return new Configuration();
-        }
-
-        @Override
-        public String getLocalHostName() {
-            return "localhost";
-        }
-
-        @Override
-        public int getIndexOfSubtask() {
-            return 0;
-        }
-
-        @Override
-        public void sendSplitRequest() {}
-
-        @Override
-        public void sendSourceEventToCoordinator(SourceEvent sourceEvent) {}
-
-        @Override
-        public UserCodeClassLoader getUserCodeClassLoader() {
-            return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
-        }
     }
 
     /** Drops what it is given. */

@@ -156,6 +156,22 @@ class FailedWritesITCase {
         // a pause before it is set.
         env.getConfig().set("execution.checkpointing.interval", "1 h");
         env.getConfig().set("execution.checkpointing.min-pause", "1 h");
+        Path t = tableAndEndlessRows(env);
+        TableResult insert = env.executeSql("INSERT INTO t SELECT * FROM rows_forever");
+        JobClient job = insert.getJobClient().orElseThrow();
+        CommonTestUtils.waitUntilCondition(() -> !files(t).isEmpty());
+
+        job.cancel().get();
+        CommonTestUtils.waitUntilCondition(() -> job.getJobStatus().get() == JobStatus.CANCELED);
+
+        assertThat(files(t)).as("nothing published").allMatch(f -> f.contains("_temporary/"));
+    }
+
+    /**
+     * Creates table {@code t}, partitioned by {@code k}, and {@code rows_forever}, which never
+     * ends.
+     */
+    private Path tableAndEndlessRows(TableEnvironment env) {
         Path t = dir.resolve("t");
         SqlStatements.exec(env, table("t", t, "k"));
         SqlStatements.exec(
@@ -163,15 +179,7 @@ class FailedWritesITCase {
                 "CREATE TABLE rows_forever (id INT, v STRING, k STRING) WITH ("
                         + "'connector'='datagen', 'rows-per-second'='1000',"
                         + " 'fields.k.length'='1')");
-        TableResult insert = env.executeSql("INSERT INTO t SELECT * FROM rows_forever");
-        org.apache.flink.core.execution.JobClient job = insert.getJobClient().orElseThrow();
-        CommonTestUtils.waitUntilCondition(() -> !files(t).isEmpty());
-
-        job.cancel().get();
-        CommonTestUtils.waitUntilCondition(
-                () -> job.getJobStatus().get() == org.apache.flink.api.common.JobStatus.CANCELED);
-
-        assertThat(files(t)).as("nothing published").allMatch(f -> f.contains("_temporary/"));
+        return t;
     }
 
     /**
@@ -182,13 +190,7 @@ class FailedWritesITCase {
     void anUnboundedStreamingJobWithoutCheckpointsIsRefused() throws Exception {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         env.getConfig().set("table.exec.resource.default-parallelism", "1");
-        Path t = dir.resolve("t");
-        SqlStatements.exec(env, table("t", t, "k"));
-        SqlStatements.exec(
-                env,
-                "CREATE TABLE rows_forever (id INT, v STRING, k STRING) WITH ("
-                        + "'connector'='datagen', 'rows-per-second'='100',"
-                        + " 'fields.k.length'='1')");
+        Path t = tableAndEndlessRows(env);
 
         assertThatThrownBy(
                         () -> SqlStatements.exec(env, "INSERT INTO t SELECT * FROM rows_forever"))

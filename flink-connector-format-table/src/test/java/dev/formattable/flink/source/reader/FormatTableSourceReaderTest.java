@@ -2,21 +2,16 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
+import dev.formattable.flink.testutils.CountingReaderContext;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceOutput;
-import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.io.InputStatus;
-import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.util.SimpleUserCodeClassLoader;
-import org.apache.flink.util.UserCodeClassLoader;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +39,7 @@ class FormatTableSourceReaderTest {
         for (DataSplit file : table.newScan().plan().splits()) {
             splits.add(SinkTables.split(file));
         }
-        CountingContext context = new CountingContext();
+        CountingReaderContext context = new CountingReaderContext();
         FormatTableBulkFormat format =
                 new FormatTableBulkFormat(
                         ReadSpec.builder(table, SinkTables.ROW_TYPE).build(), List.of());
@@ -53,11 +48,11 @@ class FormatTableSourceReaderTest {
         try (FormatTableSourceReader reader =
                 new FormatTableSourceReader(context, format, new Configuration())) {
             reader.start();
-            assertThat(context.requests).isEqualTo(2);
+            assertThat(context.splitRequests()).isEqualTo(2);
 
             reader.addSplits(splits.subList(0, 2));
             // One more request per finished split.
-            readUntil(reader, output, () -> context.requests == 4);
+            readUntil(reader, output, () -> context.splitRequests() == 4);
             assertThat(output.rows).hasSize(2);
 
             reader.addSplits(splits.subList(2, 3));
@@ -66,7 +61,7 @@ class FormatTableSourceReaderTest {
             do {
                 status = poll(reader, output);
             } while (status != InputStatus.END_OF_INPUT);
-            assertThat(context.requests).isEqualTo(5);
+            assertThat(context.splitRequests()).isEqualTo(5);
         }
         assertThat(output.rows).containsExactlyInAnyOrder("-1|k0", "-2|k1", "-3|k2");
     }
@@ -93,44 +88,6 @@ class FormatTableSourceReaderTest {
             reader.isAvailable().get(30, TimeUnit.SECONDS);
         }
         return status;
-    }
-
-    /** Counts split requests. */
-    private static final class CountingContext implements SourceReaderContext {
-        int requests;
-
-        @Override
-        public SourceReaderMetricGroup metricGroup() {
-            return UnregisteredMetricsGroup.createSourceReaderMetricGroup();
-        }
-
-        @Override
-        public Configuration getConfiguration() {
-            return new Configuration();
-        }
-
-        @Override
-        public String getLocalHostName() {
-            return "localhost";
-        }
-
-        @Override
-        public int getIndexOfSubtask() {
-            return 0;
-        }
-
-        @Override
-        public void sendSplitRequest() {
-            requests++;
-        }
-
-        @Override
-        public void sendSourceEventToCoordinator(SourceEvent sourceEvent) {}
-
-        @Override
-        public UserCodeClassLoader getUserCodeClassLoader() {
-            return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
-        }
     }
 
     /** Collects rows as {@code a|k}. */
