@@ -1,6 +1,8 @@
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.internal.ChainingWriterOperatorFactory;
 import dev.formattable.flink.internal.EndingInputs;
+import dev.formattable.flink.internal.RunModeCommitterOperatorFactory;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
@@ -64,7 +66,7 @@ public final class FormatTableSinkTopology {
                 CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> written =
                 rows.transform(
-                        "format-table writer", type, new ChainingWriterOperatorFactory(sink));
+                        "format-table writer", type, new ChainingWriterOperatorFactory<>(sink));
         Transformation<RowData> input = rows.getTransformation();
         if (parallelism != null) {
             written.setParallelism(parallelism);
@@ -105,7 +107,8 @@ public final class FormatTableSinkTopology {
                         .transform(
                                 "format-table committer",
                                 type,
-                                new FormatTableCommitterOperatorFactory(sink))
+                                new RunModeCommitterOperatorFactory<>(
+                                        CommitterOnly.committersOf(sink)))
                         .setParallelism(1)
                         .setMaxParallelism(1);
         uids.apply("committer").ifPresent(committed::uid);
@@ -116,7 +119,7 @@ public final class FormatTableSinkTopology {
             return partitionCommit.get();
         }
         // Without a partition commit, the committer hands nothing on (see
-        // FormatTableCommitterOperatorFactory); the end only closes the graph.
+        // CommitterOnly); the end only closes the graph.
         DataStreamSink<CommittableMessage<FormatTableCommittable>> end =
                 committed.sinkTo(new DiscardingSink<>()).name("format-table end");
         end.setParallelism(1);

@@ -1,6 +1,7 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.flink.internal.RunModeCommitterOperatorFactory;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.source.FormatTableSource;
@@ -165,14 +166,18 @@ class CommitAtEndOfInputTest {
                             instanceof JobManagerCommitter) {
                 return ON_THE_JOBMANAGER;
             }
-            if (factory instanceof FormatTableCommitterOperatorFactory) {
-                return whenCommitted((FormatTableCommitterOperatorFactory) factory, job);
+            if (factory instanceof RunModeCommitterOperatorFactory) {
+                @SuppressWarnings("unchecked")
+                RunModeCommitterOperatorFactory<FormatTableCommittable> committer =
+                        (RunModeCommitterOperatorFactory<FormatTableCommittable>) factory;
+                return whenCommitted(committer, job);
             }
         }
         throw new AssertionError("No format-table committer in " + graph.getStreamNodes());
     }
 
-    private String whenCommitted(FormatTableCommitterOperatorFactory committer, JobGraph job)
+    private String whenCommitted(
+            RunModeCommitterOperatorFactory<FormatTableCommittable> committer, JobGraph job)
             throws Exception {
         FormatTable table = SinkTables.table(dir);
         FormatTableCommittable staged = SinkTables.stage(table, "job", row(1, "a"));

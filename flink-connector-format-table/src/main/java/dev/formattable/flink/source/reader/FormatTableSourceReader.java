@@ -1,5 +1,7 @@
 package dev.formattable.flink.source.reader;
 
+import dev.formattable.flink.internal.ShuttingFetcherManager;
+
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;

@@ -1,5 +1,6 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.internal;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.fetcher.SingleThreadFetcherManager;
@@ -19,26 +20,29 @@ import java.util.function.Supplier;
  * until the manager closes, and then stopped with every fetcher it created, rather than stopped at
  * once and replaced by a new fetcher for the next split.
  *
- * <p>Replacing fetchers lost wake-ups in Flink 2.3's element queue: a fetcher woken while it waited
- * for room in the full queue (as adding a split wakes it) leaves its wait condition in the queue's
- * list of waiting putters; once that fetcher was stopped, the queue's next signal for room could go
- * to its stale condition instead of to the new fetcher, which then waited for room in an empty
- * queue while the reader waited for data: the source hung (seen in test and benchmark runs, thread
- * dumps in the issue 20 session notes). With one fetcher, a stale condition is its own and the
- * signal reaches it. It also avoids FLINK-40660, where a fetcher stopped for being idle could lose
- * its last, empty batch and wait for it forever.
+ * <p>Why: replacing fetchers loses wake-ups in Flink 2.3's element queue. A fetcher woken while it
+ * waited for room in the full queue (as adding a split wakes it) leaves its wait condition in the
+ * queue's list of waiting putters; once that fetcher was stopped, the queue's next signal for room
+ * could go to its stale condition instead of to the new fetcher, which then waited for room in an
+ * empty queue while the reader waited for data, and the source hung. With one fetcher, a stale
+ * condition is its own and the signal reaches it. It also avoids FLINK-40660, where a fetcher
+ * stopped for being idle could lose its last, empty batch and wait for it forever.
  *
- * <p>Fetchers are remembered weakly when they are created, so one that ended is forgotten, and
- * nothing is done while the reader polls beyond asking whether the fetchers are idle.
+ * <p>Relies on Flink's {@code @Internal} fetcher classes and on the manager's {@code fetchers} map
+ * (checked with Flink 2.3). Fetchers are remembered weakly when they are created, so one that ended
+ * is forgotten, and nothing is done while the reader polls beyond asking whether the fetchers are
+ * idle.
  */
-final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
+@Internal
+public final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
         extends SingleThreadFetcherManager<E, SplitT> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ShuttingFetcherManager.class);
 
     private final List<WeakReference<SplitFetcher<E, SplitT>>> created = new ArrayList<>();
 
-    ShuttingFetcherManager(Supplier<SplitReader<E, SplitT>> splitReaders, Configuration config) {
+    public ShuttingFetcherManager(
+            Supplier<SplitReader<E, SplitT>> splitReaders, Configuration config) {
         super(splitReaders, config);
     }
 

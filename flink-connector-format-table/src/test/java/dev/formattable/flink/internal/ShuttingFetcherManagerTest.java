@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.internal;
 
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.configuration.Configuration;

@@ -1,0 +1,42 @@
+package dev.formattable.flink.sink;
+
+import dev.formattable.flink.sink.committable.FormatTableCommittable;
+
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import java.io.IOException;
+import java.io.Serializable;
+
+/**
+ * A sink's committer alone, for the committer task: Flink's committer operator hands what it
+ * published on only for a sink with a post-commit topology, and only the partition commit needs it.
+ */
+final class CommitterOnly implements SupportsCommitter<FormatTableCommittable>, Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final FormatTableSink sink;
+
+    private CommitterOnly(FormatTableSink sink) {
+        this.sink = sink;
+    }
+
+    /** What the committer task commits with: the sink itself if it commits partitions after. */
+    static SupportsCommitter<FormatTableCommittable> committersOf(FormatTableSink sink) {
+        return sink.partitionCommit().isPresent() ? sink : new CommitterOnly(sink);
+    }
+
+    @Override
+    public Committer<FormatTableCommittable> createCommitter(CommitterInitContext context)
+            throws IOException {
+        return sink.createCommitter(context);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<FormatTableCommittable> getCommittableSerializer() {
+        return sink.getCommittableSerializer();
+    }
+}

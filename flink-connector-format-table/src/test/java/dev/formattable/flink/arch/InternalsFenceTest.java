@@ -1,0 +1,62 @@
+package dev.formattable.flink.arch;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Flink's internal sink operators and source fetchers are used in the {@code internal} package
+ * only, where code for different Flink lines may differ; everything else goes through it.
+ */
+class InternalsFenceTest {
+
+    private static final List<String> FENCED =
+            List.of(
+                    "org.apache.flink.streaming.runtime.operators.sink",
+                    "org.apache.flink.connector.base.source.reader.fetcher",
+                    "org.apache.flink.connector.base.source.reader.synchronization");
+
+    private static final Path MAIN = Path.of("src", "main", "java");
+    private static final Path INTERNAL = MAIN.resolve("dev/formattable/flink/internal");
+
+    @Test
+    void onlyTheInternalPackageUsesFlinksInternals() throws IOException {
+        List<String> offenders;
+        try (Stream<Path> files = Files.walk(MAIN)) {
+            offenders =
+                    files.filter(f -> f.toString().endsWith(".java"))
+                            .filter(f -> !f.startsWith(INTERNAL))
+                            .flatMap(InternalsFenceTest::fencedReferences)
+                            .collect(Collectors.toList());
+        }
+        assertThat(offenders).as("references to Flink internals outside internal/").isEmpty();
+    }
+
+    @Test
+    void theInternalPackageUsesThem() throws IOException {
+        try (Stream<Path> files = Files.walk(INTERNAL)) {
+            assertThat(
+                            files.filter(f -> f.toString().endsWith(".java"))
+                                    .flatMap(InternalsFenceTest::fencedReferences))
+                    .as("the check looks at the right files")
+                    .isNotEmpty();
+        }
+    }
+
+    private static Stream<String> fencedReferences(Path file) {
+        try {
+            return Files.readAllLines(file).stream()
+                    .filter(line -> FENCED.stream().anyMatch(line::contains))
+                    .map(line -> file + ": " + line.trim());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
