@@ -72,11 +72,6 @@ public final class FormatTableSource
         this.enumerators = enumerators;
     }
 
-    /** The format this source reads files with, also usable to read one file on its own. */
-    public FormatTableBulkFormat bulkFormat() {
-        return format;
-    }
-
     @Override
     public Boundedness getBoundedness() {
         return files.getBoundedness();

@@ -107,10 +107,6 @@ public final class Path implements Serializable, Comparable<Path> {
         return path.startsWith("/");
     }
 
-    public Path withPath(String newPath) {
-        return new Path(scheme, authority, newPath);
-    }
-
     /**
      * Whether this path lies strictly below {@code ancestor}, judged on the text of both. Scheme
      * and authority must agree where both name one.

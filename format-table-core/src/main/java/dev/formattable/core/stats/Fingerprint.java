@@ -1,6 +1,5 @@
 package dev.formattable.core.stats;
 
-import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.scan.DataSplit;
 
@@ -118,19 +117,6 @@ public final class Fingerprint implements Serializable {
                             s.modificationTime()));
         }
         return of(entries, true);
-    }
-
-    /** The fingerprint of listed files of one partition, named relative to its directory. */
-    public static Fingerprint ofFiles(Path partitionDirectory, Collection<FileStatus> statuses) {
-        List<FileEntry> entries = new ArrayList<>(statuses.size());
-        for (FileStatus s : statuses) {
-            entries.add(
-                    new FileEntry(
-                            s.path().relativeTo(partitionDirectory),
-                            s.length(),
-                            s.modificationTime()));
-        }
-        return of(entries);
     }
 
     /** The files, ordered by name. */
