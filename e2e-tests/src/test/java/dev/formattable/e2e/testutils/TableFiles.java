@@ -26,6 +26,13 @@ public final class TableFiles {
 
     private TableFiles() {}
 
+    /** The files but for the kept records of finished commits. */
+    public static List<String> withoutKeptRecords(List<String> files) {
+        return files.stream()
+                .filter(f -> !KEPT_RECORD.matcher(f).matches())
+                .collect(Collectors.toList());
+    }
+
     /**
      * The files in a {@code _temporary} staging directory, but for the kept record of a finished
      * commit.
@@ -43,10 +50,7 @@ public final class TableFiles {
      */
     public static void assertOnlyPublishedDataFiles(
             List<String> allFiles, String format, int levels) {
-        List<String> files =
-                allFiles.stream()
-                        .filter(f -> !KEPT_RECORD.matcher(f).matches())
-                        .collect(Collectors.toList());
+        List<String> files = withoutKeptRecords(allFiles);
         assertThat(staged(files)).as("staged files left below the table").isEmpty();
         assertThat(files).as("files below the table").isNotEmpty();
         Pattern name = Pattern.compile(DATA_FILE + Pattern.quote(format));
@@ -64,23 +68,22 @@ public final class TableFiles {
 
     /** The partition directories that hold files (a kept commit record is in none). */
     public static TreeSet<String> partitionDirs(List<String> files) {
-        return files.stream()
-                .filter(f -> !KEPT_RECORD.matcher(f).matches())
+        return withoutKeptRecords(files).stream()
                 .map(f -> f.substring(0, f.lastIndexOf('/')))
                 .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** The files below {@code dir} (e.g. {@code dt=19783}). */
     public static List<String> below(List<String> files, String dir) {
-        return files.stream()
-                .filter(f -> f.startsWith(dir + "/") && !KEPT_RECORD.matcher(f).matches())
+        return withoutKeptRecords(files).stream()
+                .filter(f -> f.startsWith(dir + "/"))
                 .collect(Collectors.toList());
     }
 
     /** The files not below {@code dir}, but for kept commit records. */
     public static List<String> notBelow(List<String> files, String dir) {
-        return files.stream()
-                .filter(f -> !f.startsWith(dir + "/") && !KEPT_RECORD.matcher(f).matches())
+        return withoutKeptRecords(files).stream()
+                .filter(f -> !f.startsWith(dir + "/"))
                 .collect(Collectors.toList());
     }
 }
