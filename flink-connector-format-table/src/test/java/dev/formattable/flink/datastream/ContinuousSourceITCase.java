@@ -7,6 +7,7 @@ import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.ReadSpec;
+import dev.formattable.flink.testutils.CountingFileSystem;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.DataStreamTestUtils.CollectingSink;
 import dev.formattable.flink.testutils.FlinkTestBase;
@@ -90,7 +91,7 @@ class ContinuousSourceITCase extends FlinkTestBase {
 
     @Test
     void readsEachPublishedFileOnce() throws Exception {
-        String path = dir.resolve("a").toString();
+        String path = CountingFileSystem.uri(dir.resolve("a"));
         Files.createDirectories(dir.resolve("a"));
         String name = "continuous-" + dir;
         Queue<String> received = CollectingSink.rows(name);
@@ -124,7 +125,7 @@ class ContinuousSourceITCase extends FlinkTestBase {
                 await("batch " + b, () -> received.size() >= published.size());
             }
             // Several more listings of the same files: none may be read again.
-            Thread.sleep(1000);
+            CountingFileSystem.awaitMoreListsOf(dir.resolve("a"), 3);
         } finally {
             job.cancel().get();
         }
@@ -164,7 +165,7 @@ class ContinuousSourceITCase extends FlinkTestBase {
     void aRestoredCopyJobPublishesEveryRowOnce(String format) throws Exception {
         FailOnce.FAILED.set(false);
         FailOnce.checkpointCompleted = false;
-        String a = dir.resolve("a").toString();
+        String a = CountingFileSystem.uri(dir.resolve("a"));
         String b = dir.resolve("b").toString();
         List<Row> published = new ArrayList<>(batch(0, 10));
         publish(a, format, published);
@@ -205,7 +206,8 @@ class ContinuousSourceITCase extends FlinkTestBase {
             publish(a, format, third);
             published.addAll(third);
             awaitPublished(b, format, published.size());
-            Thread.sleep(1000);
+            // Several more listings of the same files: none may be copied again.
+            CountingFileSystem.awaitMoreListsOf(dir.resolve("a"), 3);
         } finally {
             job.cancel().get();
         }

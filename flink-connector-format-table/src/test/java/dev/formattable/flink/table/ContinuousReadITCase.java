@@ -1,5 +1,6 @@
 package dev.formattable.flink.table;
 
+import dev.formattable.flink.testutils.CountingFileSystem;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
 import org.apache.flink.table.api.TableEnvironment;
@@ -34,7 +35,7 @@ class ContinuousReadITCase extends FlinkTestBase {
                 env,
                 "CREATE TABLE t (id INT, p STRING) PARTITIONED BY (p) WITH ("
                         + "'connector'='format-table', 'path'='"
-                        + dir
+                        + CountingFileSystem.uri(dir)
                         + "', 'file.format'='"
                         + format
                         + "'"
@@ -93,8 +94,9 @@ class ContinuousReadITCase extends FlinkTestBase {
                 }
                 await("batch " + b, received, expected.size());
             }
-            // Several more listings of the same files: none may be read again.
-            Thread.sleep(1000);
+            // Several more listings of the same files (the pruned scan lists p=a alone): none may
+            // be read again.
+            CountingFileSystem.awaitMoreListsOf(dir.resolve("p=a"), 3);
         } finally {
             result.getJobClient().get().cancel().get();
         }

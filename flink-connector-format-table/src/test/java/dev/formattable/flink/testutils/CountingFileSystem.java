@@ -47,6 +47,35 @@ public final class CountingFileSystem extends LocalFileSystemUnderScheme {
         return LISTED.stream().filter(p -> p.contains(part)).count();
     }
 
+    /** Listings of exactly {@code dir} since the last {@link #reset}. */
+    public static long listsOfExactly(java.nio.file.Path dir) {
+        String path = dir.toAbsolutePath().toString();
+        return LISTED.stream().filter(p -> stripSlash(p).equals(path)).count();
+    }
+
+    /**
+     * Waits until {@code dir} has been listed {@code times} more times from now, failing after a
+     * minute with the directories listed.
+     */
+    public static void awaitMoreListsOf(java.nio.file.Path dir, int times)
+            throws InterruptedException {
+        long target = listsOfExactly(dir) + times;
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+        while (listsOfExactly(dir) < target) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(
+                        "Listed " + dir + " fewer than " + times + " more times; listed " + LISTED);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private static String stripSlash(String path) {
+        return path.length() > 1 && path.endsWith("/")
+                ? path.substring(0, path.length() - 1)
+                : path;
+    }
+
     /** Files opened for reading since the last {@link #reset}. */
     public static long opens() {
         return OPENS.get();
