@@ -29,7 +29,7 @@ import java.util.Map;
  * declares is read at the file's type and each value is widened. The pairs are TINYINT → SMALLINT →
  * INT → BIGINT, FLOAT → DOUBLE, an integer to a DECIMAL with enough integer digits, a DECIMAL to a
  * larger precision at the same scale, and DATE → TIMESTAMP. Character strings of any length read as
- * any character string type, as before. Any other mismatch between two of these types fails, naming
+ * any character string type. Any other mismatch between two of these types fails, naming
  * the file, the column and both types; types outside them are left to the file readers.
  */
 public final class TypeWidening {
