@@ -1,12 +1,12 @@
 package dev.formattable.flink.source;
 
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
 import dev.formattable.flink.source.enumerator.PlanningMetrics;
 import dev.formattable.flink.source.enumerator.ScanSpec;
-import dev.formattable.flink.source.reader.FormatTableBulkFormat;
 import dev.formattable.flink.source.reader.FormatTableSourceReader;
-import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;

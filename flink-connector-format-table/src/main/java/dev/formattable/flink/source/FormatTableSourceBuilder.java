@@ -5,8 +5,8 @@ import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.config.FormatTables;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
-import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.data.RowData;

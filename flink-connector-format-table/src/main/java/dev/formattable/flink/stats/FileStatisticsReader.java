@@ -8,8 +8,8 @@ import dev.formattable.core.stats.PartitionStatisticsBuilder;
 import dev.formattable.core.stats.StatisticsPlanner;
 import dev.formattable.core.types.DataField;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.source.reader.FormatTableBulkFormat;
-import dev.formattable.flink.source.reader.ReadSpec;
+import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.configuration.Configuration;

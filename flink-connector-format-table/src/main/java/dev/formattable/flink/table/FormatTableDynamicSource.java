@@ -3,10 +3,10 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.ScanPlan;
+import dev.formattable.flink.read.MetadataColumns;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.enumerator.ScanSpec;
-import dev.formattable.flink.source.reader.MetadataColumns;
-import dev.formattable.flink.source.reader.ReadSpec;
 import dev.formattable.flink.stats.FooterCount;
 import dev.formattable.flink.stats.PlannerStatistics;
 

@@ -33,7 +33,7 @@ final class PlanHandover {
 
     /**
      * Keeps the plan made under these partition filters, and the files of it whose footers showed
-     * the table's types ({@link dev.formattable.flink.source.reader.ReadSpec#fileKey}).
+     * the table's types ({@link dev.formattable.flink.read.ReadSpec#fileKey}).
      */
     void offer(List<Object> filters, ScanPlan plan) {
         this.madeFor = List.copyOf(filters);

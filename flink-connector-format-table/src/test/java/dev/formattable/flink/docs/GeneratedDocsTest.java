@@ -4,7 +4,7 @@ import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.options.OptionsDocs;
 import dev.formattable.flink.catalog.FormatTableCatalogFactory;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
-import dev.formattable.flink.source.reader.MetadataColumns;
+import dev.formattable.flink.read.MetadataColumns;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
 
 import org.apache.flink.configuration.ConfigOption;

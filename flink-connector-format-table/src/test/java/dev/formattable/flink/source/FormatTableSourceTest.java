@@ -1,8 +1,8 @@
 package dev.formattable.flink.source;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
-import dev.formattable.flink.source.reader.ReadSpec;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.table.types.logical.IntType;

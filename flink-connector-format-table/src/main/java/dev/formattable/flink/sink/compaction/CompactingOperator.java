@@ -6,12 +6,12 @@ import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.writer.DataColumns;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
-import dev.formattable.flink.source.reader.FormatTableBulkFormat;
-import dev.formattable.flink.source.reader.ReadSpec;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;

@@ -2,6 +2,8 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
+import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.testutils.CountingReaderContext;
 import dev.formattable.flink.testutils.SinkTables;
 

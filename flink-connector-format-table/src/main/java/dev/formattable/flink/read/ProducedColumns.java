@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 

@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.options.TableOptions;

@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;

@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import dev.formattable.core.line.LineReader;
 import dev.formattable.flink.format.line.LineDecoder;

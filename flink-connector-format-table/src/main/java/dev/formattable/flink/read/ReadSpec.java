@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionLayout;

@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.table.data.ArrayData;
@@ -29,8 +29,8 @@ import java.util.Map;
  * declares is read at the file's type and each value is widened. The pairs are TINYINT → SMALLINT →
  * INT → BIGINT, FLOAT → DOUBLE, an integer to a DECIMAL with enough integer digits, a DECIMAL to a
  * larger precision at the same scale, and DATE → TIMESTAMP. Character strings of any length read as
- * any character string type. Any other mismatch between two of these types fails, naming
- * the file, the column and both types; types outside them are left to the file readers.
+ * any character string type. Any other mismatch between two of these types fails, naming the file,
+ * the column and both types; types outside them are left to the file readers.
  */
 public final class TypeWidening {
 

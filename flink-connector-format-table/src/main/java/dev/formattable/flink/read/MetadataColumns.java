@@ -1,4 +1,4 @@
-package dev.formattable.flink.source.reader;
+package dev.formattable.flink.read;
 
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.table.api.DataTypes;
