@@ -20,6 +20,7 @@ import dev.formattable.core.stats.PartitionReport;
 import dev.formattable.flink.stats.StatisticsJob;
 import dev.formattable.flink.table.PartitionSpecs;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -39,6 +40,7 @@ import java.util.List;
  * statistics were computed, and only the added files where files were only added. Returns one row
  * per partition: what was done, the files read and its row count.
  */
+@PublicEvolving
 public final class ComputeStatisticsProcedure implements Procedure {
 
     static final String NAME = "compute_statistics";

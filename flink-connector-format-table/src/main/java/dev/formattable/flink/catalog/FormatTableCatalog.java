@@ -20,6 +20,7 @@ import dev.formattable.flink.config.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
@@ -53,6 +54,7 @@ import java.util.Optional;
  * CatalogStatisticsAccess}. It keeps no functions ({@link CatalogWithoutFunctions}), and offers its
  * procedures ({@link CatalogProcedures}).
  */
+@PublicEvolving
 public class FormatTableCatalog extends AbstractCatalog implements CatalogWithoutFunctions {
 
     private final CatalogDatabases databases;

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.catalog;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.table.catalog.Catalog;
@@ -22,6 +23,7 @@ import org.apache.flink.table.factories.FactoryUtil;
 import java.util.Set;
 
 /** {@code CREATE CATALOG c WITH ('type'='format-table', 'warehouse'='<uri>')}. */
+@PublicEvolving
 public class FormatTableCatalogFactory implements CatalogFactory {
 
     public static final String IDENTIFIER = "format-table";

@@ -16,6 +16,7 @@ package dev.formattable.flink.catalog;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.OrphanFiles;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -44,6 +45,7 @@ import java.util.List;
  * threshold less than a day ago is refused: a running job's files are staged until its next
  * checkpoint, and a stopped job's until it is restored.
  */
+@PublicEvolving
 public final class RemoveOrphanFilesProcedure implements Procedure {
 
     static final String NAME = "remove_orphan_files";

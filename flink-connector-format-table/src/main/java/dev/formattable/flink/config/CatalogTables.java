@@ -18,6 +18,7 @@ import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -38,6 +39,7 @@ import java.util.Map;
  * Converts between Flink's catalog tables and the core's table schema, and decides which schema
  * changes a directory of files can honour.
  */
+@Internal
 public final class CatalogTables {
 
     private CatalogTables() {}

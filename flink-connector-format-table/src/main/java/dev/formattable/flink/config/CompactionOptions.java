@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.config;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
@@ -22,6 +23,7 @@ import java.util.List;
 /**
  * The options of compaction before publish, under the keys of Flink's {@code filesystem} connector.
  */
+@PublicEvolving
 public final class CompactionOptions {
 
     public static final ConfigOption<Boolean> AUTO_COMPACTION =

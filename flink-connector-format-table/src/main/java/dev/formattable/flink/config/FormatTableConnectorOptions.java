@@ -15,6 +15,7 @@ package dev.formattable.flink.config;
 
 import dev.formattable.core.options.FormatTableOptions;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
@@ -30,6 +31,7 @@ import java.util.Map;
  * of the core ({@link FormatTableOptions}), exposed under the same keys. Table options are read as
  * text here and parsed and validated by the core, so they are declared in one place only.
  */
+@PublicEvolving
 public final class FormatTableConnectorOptions {
 
     public static final ConfigOption<String> PATH =

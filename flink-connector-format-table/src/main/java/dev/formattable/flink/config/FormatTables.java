@@ -21,6 +21,7 @@ import dev.formattable.core.types.DataField;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
@@ -36,6 +37,7 @@ import java.util.TreeSet;
  * builders both go through here, so a table is built, and refused, the same way wherever it is
  * used.
  */
+@Internal
 public final class FormatTables {
 
     private FormatTables() {}

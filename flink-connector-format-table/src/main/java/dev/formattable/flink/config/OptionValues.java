@@ -13,12 +13,14 @@
  */
 package dev.formattable.flink.config;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.Map;
 
 /** Reads the sink's Flink options from a table's options, refusing a bad value by key and value. */
+@Internal
 public final class OptionValues {
 
     private OptionValues() {}

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.config;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
@@ -23,6 +24,7 @@ import java.util.List;
  * The options of partition commit, under the keys and with the defaults of Flink's {@code
  * filesystem} connector, so a table definition written for it carries over.
  */
+@PublicEvolving
 public final class PartitionCommitOptions {
 
     public static final String PROCESS_TIME = "process-time";

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.config;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
@@ -28,6 +29,7 @@ import java.util.Map;
  * target size and at checkpoints only. A file finished early is staged, and published with the next
  * commit as any other.
  */
+@Internal
 public final class TimeRolling implements Serializable {
 
     private static final long serialVersionUID = 1L;

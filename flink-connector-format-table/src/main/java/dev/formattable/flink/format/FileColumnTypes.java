@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.format;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.DateType;
@@ -40,6 +41,7 @@ import java.util.Map;
  * The types a parquet or orc data file stores for its top-level columns, read from its footer (for
  * the readers' type widening); only the types widening is concerned with are named.
  */
+@Internal
 public final class FileColumnTypes {
 
     private FileColumnTypes() {}

@@ -16,6 +16,8 @@ package dev.formattable.flink.format;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.parquet.io.DelegatingSeekableInputStream;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
@@ -27,6 +29,7 @@ import java.io.IOException;
  * parquet, for reading rows and for reading footers alone. Its name is the file's path, which
  * parquet's errors quote.
  */
+@Internal
 public final class FileIOInputFile implements InputFile {
 
     private final FileIO io;

@@ -15,6 +15,8 @@ package dev.formattable.flink.format;
 
 import dev.formattable.core.options.TableOptions;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.hadoop.conf.Configuration;
 import org.apache.orc.OrcFile;
 import org.apache.parquet.HadoopReadOptions;
@@ -29,6 +31,7 @@ import org.apache.parquet.ParquetReadOptions;
  *
  * <p>Not serializable: build it where the files are read. It may be shared by threads.
  */
+@Internal
 public final class FooterReadOptions {
 
     private final Configuration conf;

@@ -20,6 +20,7 @@ import dev.formattable.flink.format.line.LineBulkWriter;
 import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.format.orc.OrcRowDataWriterFactory;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.orc.OrcFilters;
 import org.apache.flink.table.data.RowData;
@@ -39,6 +40,7 @@ import java.util.Map;
  * Creates the readers and writers of data files with Flink's parquet and orc formats, configured
  * from the table's options: its compression, and any {@code parquet.*} or {@code orc.*} key.
  */
+@Internal
 public final class FormatFactories {
 
     /** Timestamps are stored as UTC wall-clock values, the same on every machine. */

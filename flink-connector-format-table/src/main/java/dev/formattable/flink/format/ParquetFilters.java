@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.format;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
@@ -35,6 +36,7 @@ import java.util.Set;
  * parquet {@link FilterPredicate}, used only to skip row groups whose statistics exclude it.
  * Anything else converts to nothing (no skipping); Flink still evaluates every predicate on rows.
  */
+@Internal
 public final class ParquetFilters {
 
     private ParquetFilters() {}

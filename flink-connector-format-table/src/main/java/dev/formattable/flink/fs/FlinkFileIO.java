@@ -28,6 +28,7 @@ import dev.formattable.core.fs.S3Uploads;
 import dev.formattable.core.fs.SeekableInputStream;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
@@ -48,6 +49,7 @@ import java.util.List;
  * final name (Flink's S3 plugins), else through Hadoop's multipart API where Flink reaches S3A
  * through its Hadoop fallback. Anything else stages and renames.
  */
+@Internal
 public class FlinkFileIO implements FileIO {
 
     private static final long serialVersionUID = 1L;

@@ -17,6 +17,7 @@ import dev.formattable.core.fs.CountingOutputStream;
 import dev.formattable.core.fs.ForwardingTwoPhaseOutputStream;
 import dev.formattable.core.fs.PositionOutputStream;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FSDataOutputStream;
 
 /**
@@ -24,6 +25,7 @@ import org.apache.flink.core.fs.FSDataOutputStream;
  * of any {@code FileIO}: a {@link FlinkFileIO} stream as the Flink stream it wraps, any other
  * through an adapter.
  */
+@Internal
 public final class FlinkOutputStreams {
 
     private FlinkOutputStreams() {}

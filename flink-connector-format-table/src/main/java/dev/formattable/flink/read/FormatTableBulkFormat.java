@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.read;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -42,6 +43,7 @@ import java.util.List;
  * widened. A NOT NULL column the file lacks fails the read, a limit stops reading, lost and corrupt
  * files are skipped when the table says so, and every error names the file.
  */
+@Internal
 public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSourceSplit> {
 
     private static final long serialVersionUID = 1L;

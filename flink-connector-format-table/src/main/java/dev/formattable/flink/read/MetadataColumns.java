@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.read;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.StringData;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /** The metadata columns a format table offers, like those of Flink's filesystem connector. */
+@Internal
 public final class MetadataColumns {
 
     /** One metadata column: its key, its type, what it holds, and its value for a split's rows. */

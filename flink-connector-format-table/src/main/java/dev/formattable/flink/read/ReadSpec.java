@@ -19,6 +19,7 @@ import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.types.DataType;
@@ -43,6 +44,7 @@ import java.util.Set;
  * only follow it. Files whose stored types are narrower are widened ({@link TypeWidening}), and
  * lost or corrupt files are skipped as the table's {@code scan.ignore-*} options say.
  */
+@Internal
 public final class ReadSpec implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.read;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
@@ -45,6 +46,7 @@ import java.util.Map;
  * any character string type. Any other mismatch between two of these types fails, naming the file,
  * the column and both types; types outside them are left to the file readers.
  */
+@Internal
 public final class TypeWidening {
 
     private TypeWidening() {}

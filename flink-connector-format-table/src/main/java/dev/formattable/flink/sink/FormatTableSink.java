@@ -31,6 +31,7 @@ import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
@@ -66,6 +67,7 @@ import java.util.UUID;
  * <p>The SQL connector builds it for INSERT INTO and INSERT OVERWRITE; DataStream programs build it
  * with {@link #forRowData}.
  */
+@PublicEvolving
 public final class FormatTableSink
         implements Sink<RowData>,
                 SupportsWriterState<RowData, FormatTableWriterState>,

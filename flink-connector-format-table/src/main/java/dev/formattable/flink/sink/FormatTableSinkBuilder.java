@@ -22,6 +22,7 @@ import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
@@ -51,6 +52,7 @@ import java.util.Objects;
  * parquet.*} and {@code orc.*} keys; any other key is refused by name. Build a new sink for each
  * job.
  */
+@PublicEvolving
 public final class FormatTableSinkBuilder {
 
     private final String path;

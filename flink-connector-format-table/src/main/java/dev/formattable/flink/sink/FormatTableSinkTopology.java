@@ -26,6 +26,7 @@ import dev.formattable.flink.sink.compaction.CompactionSplitter;
 import dev.formattable.flink.sink.partition.PartitionCommitOperator;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -58,6 +59,7 @@ import java.util.function.Function;
  * Flink's own Writer and Committer operators do the work, so checkpoints, recovery and the commit
  * after a restore behave as with {@code sinkTo}.
  */
+@Internal
 public final class FormatTableSinkTopology {
 
     private FormatTableSinkTopology() {}

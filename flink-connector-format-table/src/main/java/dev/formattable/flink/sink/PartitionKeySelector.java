@@ -15,6 +15,7 @@ package dev.formattable.flink.sink;
 
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -27,6 +28,7 @@ import java.util.List;
  * connector's {@code sink.shuffle-by-partition.enable}). The key is the partition values' text,
  * separated by a character no rendered value contains; NULL has a text of its own.
  */
+@Internal
 public final class PartitionKeySelector implements KeySelector<RowData, String> {
 
     private static final long serialVersionUID = 1L;

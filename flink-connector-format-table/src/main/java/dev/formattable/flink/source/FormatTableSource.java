@@ -21,6 +21,7 @@ import dev.formattable.flink.source.enumerator.PlanningMetrics;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.source.reader.FormatTableSourceReader;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -54,6 +55,7 @@ import java.util.List;
  * options let it skip) and {@value #ROWS_READ}; the enumerator registers {@link PlanningMetrics} in
  * the metric group of the source's coordinator.
  */
+@PublicEvolving
 public final class FormatTableSource
         implements Source<RowData, FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
                 ResultTypeQueryable<RowData> {

@@ -21,6 +21,7 @@ import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -58,6 +59,7 @@ import java.util.Set;
  * {@code orc.*} keys, and the read options {@code scan.split.target-size} and {@code
  * scan.batch-size}. Any other key is refused by name.
  */
+@PublicEvolving
 public final class FormatTableSourceBuilder {
 
     private final String path;

@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import javax.annotation.Nullable;
 
 /**
@@ -20,6 +22,7 @@ import javax.annotation.Nullable;
  * groups, stripes, files or partitions. A negative null count is unknown; the bounds are unknown
  * once rows holding values came without usable bounds, or with bounds of another kind.
  */
+@Internal
 public final class ColumnSummary {
 
     private long nulls;

@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.stats;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.hadoop.hive.common.type.HiveDecimal;
 import org.apache.orc.ColumnStatistics;
 import org.apache.orc.DateColumnStatistics;
@@ -45,6 +47,7 @@ import java.util.Map;
  * BigDecimal} and {@code LocalDate}; other types (strings, timestamps, nested) keep only their null
  * count. Immutable.
  */
+@Internal
 public final class FileFooter {
 
     private final long rows;

@@ -25,6 +25,7 @@ import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
@@ -47,6 +48,7 @@ import java.util.List;
  * converted to the Java class the statistics builders take. Serializable, built lazily on the
  * worker that uses it.
  */
+@Internal
 public final class FileStatisticsReader implements Serializable {
 
     private static final long serialVersionUID = 1L;

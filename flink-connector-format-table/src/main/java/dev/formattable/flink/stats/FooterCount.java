@@ -18,6 +18,7 @@ import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -43,6 +44,7 @@ import java.util.List;
  * listed and their footers' row counts summed when the job is built, and the source emits that one
  * row. No data page is read.
  */
+@Internal
 public final class FooterCount {
 
     private FooterCount() {}

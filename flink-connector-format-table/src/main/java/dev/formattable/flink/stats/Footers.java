@@ -20,6 +20,8 @@ import dev.formattable.core.utils.Parallel;
 import dev.formattable.flink.format.FileIOInputFile;
 import dev.formattable.flink.format.FooterReadOptions;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.parquet.ParquetRuntimeException;
@@ -38,6 +40,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * per file (path, size, modification time) in a bounded cache of this JVM, so planning the same
  * files again reads no footer: a file rewritten in place has another size or modification time.
  */
+@Internal
 public final class Footers {
 
     /** Footers read at once. */

@@ -22,6 +22,8 @@ import dev.formattable.core.stats.StatisticsPlanner;
 import dev.formattable.core.stats.StatisticsTask;
 import dev.formattable.core.utils.Parallel;
 
+import org.apache.flink.annotation.Internal;
+
 import javax.annotation.Nullable;
 
 import java.io.IOException;
@@ -33,6 +35,7 @@ import java.util.List;
  * reading and finishing as {@link StatisticsJob}. The catalog uses it for {@code ANALYZE TABLE},
  * which reaches the catalog without an execution environment.
  */
+@Internal
 public final class LocalStatistics {
 
     private LocalStatistics() {}

@@ -26,6 +26,7 @@ import dev.formattable.core.stats.StatisticsStore;
 import dev.formattable.core.stats.TableStatistics;
 import dev.formattable.core.utils.Parallel;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.plan.stats.ColumnStats;
 import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -55,6 +56,7 @@ import java.util.Set;
  * partition read has current stored statistics. Partition columns are exact, from the directory
  * names, with their number of distinct values.
  */
+@Internal
 public final class PlannerStatistics {
 
     private static final Logger LOG = LoggerFactory.getLogger(PlannerStatistics.class);

@@ -21,6 +21,7 @@ import dev.formattable.core.stats.PartitionStatistics;
 import dev.formattable.core.stats.StatisticsPlanner;
 import dev.formattable.core.stats.StatisticsTask;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.functions.ReduceFunction;
@@ -45,6 +46,7 @@ import java.util.Map;
  * partition finished by the core's {@link StatisticsPlanner} (stored, or merged into what is stored
  * when files were only added). Partitions whose statistics are current are not read.
  */
+@Internal
 public final class StatisticsJob {
 
     private static final TypeInformation<Tuple3<Integer, Integer, byte[]>> PARTIAL =

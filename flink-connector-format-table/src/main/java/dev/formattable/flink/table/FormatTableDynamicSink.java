@@ -21,6 +21,7 @@ import dev.formattable.flink.sink.PartitionKeySelector;
 import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
@@ -43,6 +44,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The SQL sink of a format table: INSERT INTO and INSERT OVERWRITE, static or dynamic. */
+@Internal
 public final class FormatTableDynamicSink
         implements DynamicTableSink,
                 SupportsOverwrite,

@@ -23,6 +23,7 @@ import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.stats.FooterCount;
 import dev.formattable.flink.stats.PlannerStatistics;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
@@ -60,6 +61,7 @@ import java.util.Optional;
  * <p>When Flink asks for statistics (batch), the files of the surviving partitions are listed once
  * for them, and that listing is handed to the split enumerator, which then lists nothing again.
  */
+@Internal
 public class FormatTableDynamicSource
         implements ScanTableSource,
                 SupportsProjectionPushDown,

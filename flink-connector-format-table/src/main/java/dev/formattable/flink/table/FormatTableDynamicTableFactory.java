@@ -24,6 +24,7 @@ import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -61,6 +62,7 @@ import java.util.function.Function;
  * {@code orc.*} keys that pass through to the formats. The table is validated by the core when it
  * is planned, and refused by name when it cannot be served.
  */
+@PublicEvolving
 public class FormatTableDynamicTableFactory
         implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 

@@ -19,6 +19,7 @@ import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.partition.PartitionValueCodec;
 import dev.formattable.core.scan.FormatTableScan;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 
@@ -35,6 +36,7 @@ import java.util.Optional;
  * A table's partitions as Flink names them: text values in the form Flink parses (a DATE as {@code
  * yyyy-MM-dd}, whatever the directory spelling), a NULL partition as a null value.
  */
+@Internal
 public final class PartitionSpecs {
 
     private PartitionSpecs() {}

@@ -17,6 +17,7 @@ import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataType;
 import dev.formattable.core.types.DataTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -50,6 +51,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Converts between the core's column types and Flink's logical types, and partition values. */
+@Internal
 public final class FlinkTypes {
 
     private FlinkTypes() {}

@@ -17,6 +17,7 @@ import dev.formattable.core.line.LineCodecs;
 import dev.formattable.core.options.LineCompression;
 import dev.formattable.core.write.SizeReporting;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.table.data.RowData;
 
@@ -30,6 +31,7 @@ import java.nio.charset.StandardCharsets;
  * and for csv with {@code csv.include-header} the column names first, as Paimon writes them. The
  * bytes buffered before the compression count towards the file's size.
  */
+@Internal
 public final class LineBulkWriter implements BulkWriter<RowData>, SizeReporting {
 
     private static final int BUFFER = 64 * 1024;

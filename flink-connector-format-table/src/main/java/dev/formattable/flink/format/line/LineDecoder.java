@@ -15,6 +15,7 @@ package dev.formattable.flink.format.line;
 
 import dev.formattable.core.options.FileFormat;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.formats.common.Converter;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.csv.CsvToRowDataConverters;
@@ -52,6 +53,7 @@ import java.util.stream.Collectors;
  * json by name. A line that cannot be read is a {@link MalformedLineException}, or is dropped
  * (null), or becomes NULLs, as the table's csv mode or json option says.
  */
+@Internal
 public abstract class LineDecoder {
 
     /** The row of a line, or null when the line is dropped. */

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.format.line;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.csv.CsvRowDataSerializationSchema;
@@ -26,6 +27,7 @@ import javax.annotation.Nullable;
 import java.nio.charset.StandardCharsets;
 
 /** Turns a row into the bytes of its line, without the line delimiter. */
+@Internal
 public abstract class LineEncoder {
 
     /** The line's bytes, valid until the next call. */

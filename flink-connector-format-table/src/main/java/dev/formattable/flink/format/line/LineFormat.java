@@ -19,6 +19,7 @@ import dev.formattable.core.options.LineFormatOptions;
 import dev.formattable.core.options.Options;
 import dev.formattable.core.options.TableOptions;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.MappingIterator;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.dataformat.csv.CsvParser;
@@ -41,6 +42,7 @@ import java.util.stream.Collectors;
  * a row ({@link LineEncoder}, {@link LineDecoder}, with Flink's own csv and json formats), and
  * where records end ({@link LineReader}).
  */
+@Internal
 public final class LineFormat implements Serializable {
 
     private static final long serialVersionUID = 1L;

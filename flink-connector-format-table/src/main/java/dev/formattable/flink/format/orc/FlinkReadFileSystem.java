@@ -15,6 +15,8 @@ package dev.formattable.flink.format.orc;
 
 import dev.formattable.core.fs.SeekableInputStream;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -34,6 +36,7 @@ import java.util.List;
  * ({@link #SCHEMES}), it lets orc files be read wherever Flink reaches, with Flink's settings: the
  * S3 plugin lives in a class loader Hadoop never looks into.
  */
+@Internal
 public final class FlinkReadFileSystem extends NarrowFileSystem {
 
     /** Schemes routed through Flink: those of Flink's file system plugins, not hdfs or file. */

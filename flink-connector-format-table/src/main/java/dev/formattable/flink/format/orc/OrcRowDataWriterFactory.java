@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.format.orc;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.table.data.RowData;
@@ -56,6 +57,7 @@ import java.util.UUID;
  * <p>{@link BulkWriter#finish()} writes the stripes and the footer and flushes the Flink stream,
  * which it leaves open: the caller closes (commits) it.
  */
+@Internal
 public class OrcRowDataWriterFactory implements BulkWriter.Factory<RowData> {
 
     private static final long serialVersionUID = 1L;

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.format.orc;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;
@@ -50,6 +51,7 @@ import org.apache.orc.TypeDescription;
  *       days, as it goes through {@code java.sql.Timestamp}; {@code TIMESTAMP_LTZ} does not.
  * </ul>
  */
+@Internal
 public final class OrcTypes {
 
     private OrcTypes() {}

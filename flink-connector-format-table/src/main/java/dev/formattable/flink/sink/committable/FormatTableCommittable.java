@@ -15,6 +15,8 @@ package dev.formattable.flink.sink.committable;
 
 import dev.formattable.core.commit.CommitMessage;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
@@ -25,6 +27,7 @@ import java.util.Objects;
  * the committer and adds the checkpoint's id, by which the commit at the end of a bounded input is
  * made at most once (see {@link #endOfInputCommitId}).
  */
+@Internal
 public final class FormatTableCommittable implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -16,6 +16,7 @@ package dev.formattable.flink.sink.committable;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitMessageSerializer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.io.ByteArrayInputStream;
@@ -35,6 +36,7 @@ import java.util.List;
  * messages, then for each the version of the core's message serializer, the length of its bytes and
  * the bytes.
  */
+@Internal
 public final class FormatTableCommittableSerializer
         implements SimpleVersionedSerializer<FormatTableCommittable> {
 

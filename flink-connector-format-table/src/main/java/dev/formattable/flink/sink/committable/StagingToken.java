@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.sink.committable;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -35,6 +37,7 @@ import java.util.regex.Pattern;
  * checkpoint the writer had snapshotted when it opened the file (at first the checkpoint it was
  * restored from, or 0).
  */
+@Internal
 public final class StagingToken {
 
     private static final Pattern TOKEN =

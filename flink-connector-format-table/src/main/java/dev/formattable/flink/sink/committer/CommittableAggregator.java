@@ -17,6 +17,7 @@ import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
@@ -47,6 +48,7 @@ import java.util.TreeMap;
  * checkpoints: such a job would never publish anything, and its writers would hold the description
  * of every file they finish until the job ends.
  */
+@Internal
 public final class CommittableAggregator
         extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
         implements OneInputStreamOperator<

@@ -21,6 +21,7 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.metrics.Counter;
 
@@ -63,6 +64,7 @@ import java.util.TreeMap;
  * task knows when the job can no longer be rerun, so the record stays after the job; {@code
  * remove_orphan_files} removes it (as every record, once older than its threshold).
  */
+@Internal
 public final class FormatTableCommitter implements Committer<FormatTableCommittable> {
 
     /** The committer's counter of files skipped because they were gone when committed. */

@@ -21,6 +21,7 @@ import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.partition.PartitionCommitPolicies;
 import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.io.FinalizeOnMaster;
 import org.apache.flink.api.common.io.RichOutputFormat;
 import org.apache.flink.configuration.Configuration;
@@ -57,6 +58,7 @@ import java.util.Set;
  * The commit runs in the JobManager's main thread, so the sink uses it only where renames are cheap
  * (see {@code FileIO#renamesInPlace}).
  */
+@Internal
 public final class JobManagerCommitter
         extends RichOutputFormat<CommittableMessage<FormatTableCommittable>>
         implements FinalizeOnMaster {

@@ -26,6 +26,7 @@ import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.writer.DataColumns;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
@@ -55,6 +56,7 @@ import java.util.List;
  * <p>Merged files carry a staging token of this job, with the subtask {@value #SUBTASK_BASE} plus
  * the compactor's, and the epoch of the files they replace.
  */
+@Internal
 public final class CompactingOperator
         extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
         implements OneInputStreamOperator<

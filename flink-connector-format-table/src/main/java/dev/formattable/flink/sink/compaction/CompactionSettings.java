@@ -16,6 +16,7 @@ package dev.formattable.flink.sink.compaction;
 import dev.formattable.flink.config.CompactionOptions;
 import dev.formattable.flink.config.OptionValues;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 
@@ -23,6 +24,7 @@ import java.io.Serializable;
 import java.util.Map;
 
 /** Compaction before publish, as a table's options ask for it. */
+@PublicEvolving
 public final class CompactionSettings implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -16,6 +16,7 @@ package dev.formattable.flink.sink.compaction;
 import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -29,6 +30,7 @@ import java.util.List;
  * published as they are, so that the compactors after it share the units out. It runs chained to
  * the aggregator, with parallelism 1.
  */
+@Internal
 public final class CompactionSplitter
         extends AbstractStreamOperator<CommittableMessage<FormatTableCommittable>>
         implements OneInputStreamOperator<

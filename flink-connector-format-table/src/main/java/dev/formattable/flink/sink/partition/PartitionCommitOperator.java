@@ -19,6 +19,7 @@ import dev.formattable.flink.config.PartitionCommitOptions;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
@@ -57,6 +58,7 @@ import java.util.Map;
  * second time: policies must be idempotent, as the success file is. It runs with parallelism 1,
  * after the committer.
  */
+@Internal
 public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<CommittableMessage<FormatTableCommittable>, Void>,
                 BoundedOneInput {

@@ -19,6 +19,7 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.flink.config.PartitionCommitOptions;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.table.PartitionCommitPolicy;
 
 import org.slf4j.Logger;
@@ -36,6 +37,7 @@ import java.util.List;
  * {@code FileIO}; a custom policy is Flink's {@link PartitionCommitPolicy}, so a class written for
  * the {@code filesystem} connector runs unchanged.
  */
+@Internal
 public final class PartitionCommitPolicies implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PartitionCommitPolicies.class);

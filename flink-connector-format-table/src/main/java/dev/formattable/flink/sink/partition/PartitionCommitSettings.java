@@ -17,6 +17,7 @@ import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.flink.config.OptionValues;
 import dev.formattable.flink.config.PartitionCommitOptions;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.table.PartitionCommitPolicy;
@@ -47,6 +48,7 @@ import static dev.formattable.flink.config.PartitionCommitOptions.SUCCESS_FILE;
  * pattern naming an unknown key and {@code partition-time} on an unpartitioned table are refused by
  * name.
  */
+@PublicEvolving
 public final class PartitionCommitSettings implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink.writer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.List;
  * The columns of a row that go into a data file: every column but the partition keys, which live in
  * the directory names. Writers and compactors both need them in the same order.
  */
+@Internal
 public final class DataColumns {
 
     private final int[] positions;

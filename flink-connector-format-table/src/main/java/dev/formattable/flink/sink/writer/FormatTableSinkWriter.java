@@ -26,6 +26,7 @@ import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.types.FlinkTypes;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
@@ -62,6 +63,7 @@ import java.util.Set;
  * restored writer first removes what the writers whose states it restored staged that no
  * committable will ever publish.
  */
+@Internal
 public final class FormatTableSinkWriter
         implements CommittingSinkWriter<RowData, FormatTableCommittable>,
                 StatefulSinkWriter<RowData, FormatTableWriterState> {

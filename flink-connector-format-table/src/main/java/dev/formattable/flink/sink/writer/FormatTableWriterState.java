@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.sink.writer;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -23,6 +25,7 @@ import java.util.Objects;
  * was resubmitted from a savepoint or rescaled. The restored writer looks for them in the recorded
  * directories, and in each partition as it first writes there, never in the whole table.
  */
+@Internal
 public final class FormatTableWriterState {
 
     private final String stagingPrefix;

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink.writer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import java.io.ByteArrayInputStream;
@@ -29,6 +30,7 @@ import java.util.List;
  * directories and each (UTF-8, length first). Version 1, still read: the prefix and the checkpoint
  * id, with no directories.
  */
+@Internal
 public final class FormatTableWriterStateSerializer
         implements SimpleVersionedSerializer<FormatTableWriterState> {
 

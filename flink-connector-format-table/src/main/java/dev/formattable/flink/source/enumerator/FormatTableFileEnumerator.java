@@ -21,6 +21,7 @@ import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.fs.FlinkFileIO;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.enumerate.FileEnumerator;
 import org.apache.flink.core.fs.Path;
@@ -43,6 +44,7 @@ import java.util.UUID;
  * enumerator when it is restored, while its readers still hold splits of the old one; a plain
  * counter would start again at 0 and hand out ids that those splits already carry.
  */
+@Internal
 public final class FormatTableFileEnumerator implements FileEnumerator {
 
     private final ScanSpec spec;

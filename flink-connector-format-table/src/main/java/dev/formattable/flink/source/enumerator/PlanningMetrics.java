@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.source.enumerator;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 
@@ -21,6 +22,7 @@ import org.apache.flink.metrics.MetricGroup;
  * coordinator (on the JobManager): directory listings, status look-ups and splits handed out. A
  * bounded SQL scan whose files the client already listed reports no listing here.
  */
+@Internal
 public final class PlanningMetrics {
 
     /** Directory listings the enumerator made. */

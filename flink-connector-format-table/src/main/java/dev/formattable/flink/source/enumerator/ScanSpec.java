@@ -17,6 +17,8 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.DataSplit;
 
+import org.apache.flink.annotation.Internal;
+
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
@@ -30,6 +32,7 @@ import java.util.Objects;
  * split, and whether the table is listed once (bounded) or at every interval (continuous); and the
  * files, when the client already listed them for this scan, so the enumerator lists nothing.
  */
+@Internal
 public final class ScanSpec implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -15,6 +15,7 @@ package dev.formattable.flink.source.reader;
 
 import dev.formattable.flink.internal.ShuttingFetcherManager;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
@@ -42,6 +43,7 @@ import java.util.Map;
  *       element queue, and stopped with every fetcher it created when the reader closes.
  * </ul>
  */
+@Internal
 public final class FormatTableSourceReader
         extends SingleThreadMultiplexSourceReaderBase<
                 RecordAndPosition<RowData>,
