@@ -17,7 +17,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /** Small file-tree helpers for the work directory. */
@@ -71,9 +73,8 @@ public final class Dirs {
      * (keyed by path, size and modification time) is reused: every run reads cold.
      */
     public static void touchAll(Path dir) throws IOException {
-        java.nio.file.attribute.FileTime now =
-                java.nio.file.attribute.FileTime.fromMillis(
-                        System.currentTimeMillis() + TOUCHES.incrementAndGet() * 1000);
+        FileTime now =
+                FileTime.fromMillis(System.currentTimeMillis() + TOUCHES.incrementAndGet() * 1000);
         try (Stream<Path> files = visibleFiles(dir)) {
             for (Path p : (Iterable<Path>) files::iterator) {
                 Files.setLastModifiedTime(p, now);
@@ -81,6 +82,5 @@ public final class Dirs {
         }
     }
 
-    private static final java.util.concurrent.atomic.AtomicLong TOUCHES =
-            new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong TOUCHES = new AtomicLong();
 }

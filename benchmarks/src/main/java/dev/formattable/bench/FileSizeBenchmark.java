@@ -17,6 +17,8 @@ import dev.formattable.bench.Sql.Side;
 
 import org.apache.flink.table.api.TableEnvironment;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,8 +100,8 @@ public final class FileSizeBenchmark {
     private static long size(Path file) {
         try {
             return Files.size(file);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -18,9 +18,11 @@ import dev.formattable.bench.Sql.Side;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,7 +79,7 @@ public final class HeapBenchmark {
                         cell(theirs, agree, Side.THEIRS, failures),
                         agree && !ours.isEmpty() && ours.size() == theirs.size()
                                 ? String.format(
-                                        java.util.Locale.ROOT,
+                                        Locale.ROOT,
                                         "%.2f",
                                         Stats.of(ours).median / Stats.of(theirs).median)
                                 : "-",
@@ -115,7 +117,7 @@ public final class HeapBenchmark {
         cmd.add(String.valueOf(rows));
         cmd.add(dir.resolveSibling(dir.getFileName() + "-checkpoints").toUri().toString());
         Path log = dir.resolveSibling(dir.getFileName() + ".log");
-        java.nio.file.Files.createDirectories(dir.getParent());
+        Files.createDirectories(dir.getParent());
         Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
         String result = null;
         List<String> tail = new ArrayList<>();
@@ -135,8 +137,7 @@ public final class HeapBenchmark {
         }
         if (result == null) {
             // No figure: the answer marks the failure, so the pair cannot count.
-            boolean oom =
-                    java.nio.file.Files.readString(log).contains("java.lang.OutOfMemoryError");
+            boolean oom = Files.readString(log).contains("java.lang.OutOfMemoryError");
             return new Sample(
                     Double.NaN,
                     (oom ? "OutOfMemoryError" : "exit " + p.exitValue()) + ", see " + log);

@@ -14,6 +14,7 @@
 package dev.formattable.bench;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -166,7 +167,7 @@ public final class OrcWrites {
         jars.addAll(jars(target.resolve("flink-orc"), "flink-sql-orc-"));
         return Stream.concat(Stream.of(classes), jars.stream())
                 .map(Path::toString)
-                .collect(Collectors.joining(java.io.File.pathSeparator));
+                .collect(Collectors.joining(File.pathSeparator));
     }
 
     /** Every jar in {@code dir}, which must hold one whose name starts with {@code required}. */

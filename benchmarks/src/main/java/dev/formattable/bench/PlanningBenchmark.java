@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -143,7 +144,7 @@ public final class PlanningBenchmark {
                         r.answersMatch ? t.format() : "ANSWERS DIFFER",
                         t.median == 0
                                 ? "-"
-                                : String.format(java.util.Locale.ROOT, "%.3f", o.median / t.median),
+                                : String.format(Locale.ROOT, "%.3f", o.median / t.median),
                         "counted in the file system, both sides"));
     }
 

@@ -17,6 +17,9 @@ import dev.formattable.testing.S3ProxyServer;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.plugin.PluginUtils;
+
+import java.io.File;
 
 /**
  * An S3-compatible server in this JVM (s3proxy, in-memory "transient" store), reached by both
@@ -46,7 +49,7 @@ public final class S3Store implements AutoCloseable {
         Configuration conf = new Configuration();
         if (flinkPlugin) {
             String plugins = System.getenv("FLINK_PLUGINS_DIR");
-            if (plugins == null || !new java.io.File(plugins, "s3-fs-hadoop").isDirectory()) {
+            if (plugins == null || !new File(plugins, "s3-fs-hadoop").isDirectory()) {
                 throw new IllegalStateException(
                         "No Flink S3 plugin: set FLINK_PLUGINS_DIR to a directory holding"
                                 + " s3-fs-hadoop/ (scripts/benchmarks.sh sets it to"
@@ -57,10 +60,7 @@ public final class S3Store implements AutoCloseable {
             conf.setString("s3.path.style.access", "true");
             conf.setString("s3.access-key", ACCESS_KEY);
             conf.setString("s3.secret-key", SECRET_KEY);
-            FileSystem.initialize(
-                    conf,
-                    org.apache.flink.core.plugin.PluginUtils.createPluginManagerFromRootFolder(
-                            conf));
+            FileSystem.initialize(conf, PluginUtils.createPluginManagerFromRootFolder(conf));
             scheme = "s3";
             return;
         }

@@ -20,6 +20,7 @@ import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,8 +62,7 @@ public final class Sql {
      * into {@code checkpoints}, on the file system: datagen's sequence keeps the ids still to come
      * in its state (8 bytes each), far past the JobManager's 5 MB in-memory limit at 5 M rows.
      */
-    static TableEnvironment streaming(String interval, java.nio.file.Path checkpoints)
-            throws Exception {
+    static TableEnvironment streaming(String interval, Path checkpoints) throws Exception {
         Configuration conf = new Configuration();
         Cluster.target(conf);
         conf.setString("execution.checkpointing.interval", interval);

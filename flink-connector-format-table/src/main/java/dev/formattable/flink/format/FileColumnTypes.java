@@ -28,6 +28,7 @@ import org.apache.flink.table.types.logical.VarCharType;
 
 import org.apache.orc.TypeDescription;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
@@ -47,7 +48,7 @@ public final class FileColumnTypes {
     private FileColumnTypes() {}
 
     /** The types of the top-level columns of a parquet schema that widening knows, by name. */
-    public static Map<String, LogicalType> ofParquet(org.apache.parquet.schema.MessageType schema) {
+    public static Map<String, LogicalType> ofParquet(MessageType schema) {
         Map<String, LogicalType> result = new HashMap<>();
         for (Type t : schema.getFields()) {
             LogicalType type = t.isPrimitive() ? parquetType(t.asPrimitiveType()) : null;

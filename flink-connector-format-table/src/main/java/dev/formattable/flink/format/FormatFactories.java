@@ -35,6 +35,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Creates the readers and writers of data files with Flink's parquet and orc formats, configured
@@ -80,7 +81,7 @@ public final class FormatFactories {
 
     /** The filters orc's readers can skip row index groups with: those on these columns only. */
     public static List<OrcFilters.Predicate> orcPredicates(
-            List<? extends Expression> filters, java.util.Set<String> columns) {
+            List<? extends Expression> filters, Set<String> columns) {
         List<OrcFilters.Predicate> orcPredicates = new ArrayList<>();
         for (Expression e : filters) {
             if (refersOnlyTo(e, columns)) {
@@ -98,7 +99,7 @@ public final class FormatFactories {
         return UTC_TIMESTAMP;
     }
 
-    private static boolean refersOnlyTo(Expression e, java.util.Set<String> columns) {
+    private static boolean refersOnlyTo(Expression e, Set<String> columns) {
         if (e instanceof FieldReferenceExpression) {
             return columns.contains(((FieldReferenceExpression) e).getName());
         }

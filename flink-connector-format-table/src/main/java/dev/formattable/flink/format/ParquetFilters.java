@@ -21,12 +21,14 @@ import org.apache.flink.table.expressions.ValueLiteralExpression;
 import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.predicate.Operators;
 import org.apache.parquet.io.api.Binary;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -202,10 +204,10 @@ public final class ParquetFilters {
                 if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
                     return Optional.of(((Number) v).doubleValue());
                 }
-                if (v instanceof java.math.BigDecimal) {
-                    java.math.BigDecimal d = (java.math.BigDecimal) v;
+                if (v instanceof BigDecimal) {
+                    BigDecimal d = (BigDecimal) v;
                     double asDouble = d.doubleValue();
-                    return new java.math.BigDecimal(asDouble).compareTo(d) == 0
+                    return new BigDecimal(asDouble).compareTo(d) == 0
                             ? Optional.of(asDouble)
                             : Optional.empty();
                 }
@@ -262,9 +264,7 @@ public final class ParquetFilters {
             return Optional.of(
                     FilterApi.notEq((Operators.Column & Operators.SupportsEqNotEq) column, v));
         }
-        if (v == null
-                || type.getTypeRoot()
-                        == org.apache.flink.table.types.logical.LogicalTypeRoot.BOOLEAN) {
+        if (v == null || type.getTypeRoot() == LogicalTypeRoot.BOOLEAN) {
             return Optional.empty();
         }
         Operators.Column lt = column;

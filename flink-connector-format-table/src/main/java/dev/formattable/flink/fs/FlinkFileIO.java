@@ -34,6 +34,10 @@ import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.RecoverableWriter;
 import org.apache.flink.core.fs.local.LocalFileSystem;
+import org.apache.flink.util.WrappingProxy;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -54,8 +58,7 @@ public class FlinkFileIO implements FileIO {
 
     private static final long serialVersionUID = 1L;
 
-    private static final org.slf4j.Logger LOG =
-            org.slf4j.LoggerFactory.getLogger(FlinkFileIO.class);
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkFileIO.class);
 
     private static final LocalFileIO LOCAL = new LocalFileIO();
 
@@ -168,8 +171,8 @@ public class FlinkFileIO implements FileIO {
     @SuppressWarnings("unchecked")
     private static FileSystem unwrap(FileSystem fs) {
         FileSystem inner = fs;
-        for (int i = 0; i < 8 && inner instanceof org.apache.flink.util.WrappingProxy; i++) {
-            inner = ((org.apache.flink.util.WrappingProxy<FileSystem>) inner).getWrappedDelegate();
+        for (int i = 0; i < 8 && inner instanceof WrappingProxy; i++) {
+            inner = ((WrappingProxy<FileSystem>) inner).getWrappedDelegate();
         }
         return inner;
     }
@@ -284,12 +287,12 @@ public class FlinkFileIO implements FileIO {
     }
 
     @Override
-    public java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
+    public List<OpenUpload> listUploads(Path prefix) throws IOException {
         return S3Uploads.below(hadoopFileSystemOf(fs(toFlink(prefix))), prefix);
     }
 
     @Override
-    public java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
+    public List<OpenUpload> uploadsTo(Path target) throws IOException {
         return S3Uploads.to(hadoopFileSystemOf(fs(toFlink(target))), target);
     }
 

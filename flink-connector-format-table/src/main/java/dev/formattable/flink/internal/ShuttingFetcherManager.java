@@ -24,6 +24,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.lang.ref.WeakReference;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -85,16 +87,16 @@ public final class ShuttingFetcherManager<E, SplitT extends SourceSplit>
     private static boolean isIdle(SplitFetcher<?, ?> fetcher) {
         try {
             return (boolean) IS_IDLE.invoke(fetcher);
-        } catch (IllegalAccessException | java.lang.reflect.InvocationTargetException e) {
+        } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException("Cannot ask a split fetcher whether it is idle", e);
         }
     }
 
-    private static final java.lang.reflect.Method IS_IDLE = isIdleMethod();
+    private static final Method IS_IDLE = isIdleMethod();
 
-    private static java.lang.reflect.Method isIdleMethod() {
+    private static Method isIdleMethod() {
         try {
-            java.lang.reflect.Method m = SplitFetcher.class.getDeclaredMethod("isIdle");
+            Method m = SplitFetcher.class.getDeclaredMethod("isIdle");
             m.setAccessible(true);
             return m;
         } catch (NoSuchMethodException e) {

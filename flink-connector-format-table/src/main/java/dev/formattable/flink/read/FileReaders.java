@@ -42,9 +42,12 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.compat.FilterCompat;
@@ -140,9 +143,7 @@ final class FileReaders implements Serializable {
             return new OpenParquet(ParquetFileReader.open(input, parquet), parquet);
         }
         return new OpenOrc(
-                OrcFile.createReader(
-                        new org.apache.hadoop.fs.Path(split.path().toUri()),
-                        read.orc(split.fileSize())));
+                OrcFile.createReader(new Path(split.path().toUri()), read.orc(split.fileSize())));
     }
 
     /** A data file opened for one split: its footer read, its rows not yet. */
@@ -246,9 +247,9 @@ final class FileReaders implements Serializable {
     }
 
     private final class OpenOrc implements OpenFile {
-        private final org.apache.orc.Reader file;
+        private final Reader file;
 
-        OpenOrc(org.apache.orc.Reader file) {
+        OpenOrc(Reader file) {
             this.file = file;
         }
 
@@ -316,15 +317,14 @@ final class FileReaders implements Serializable {
      */
     private static final class OpenedShim extends OrcShimV230 {
         private static final long serialVersionUID = 1L;
-        private final transient org.apache.orc.Reader file;
+        private final transient Reader file;
 
-        OpenedShim(org.apache.orc.Reader file) {
+        OpenedShim(Reader file) {
             this.file = file;
         }
 
         @Override
-        protected org.apache.orc.Reader createReader(
-                org.apache.hadoop.fs.Path path, org.apache.hadoop.conf.Configuration conf) {
+        protected Reader createReader(Path path, Configuration conf) {
             return file;
         }
 
@@ -335,8 +335,7 @@ final class FileReaders implements Serializable {
          * a file's columns by position.
          */
         @Override
-        protected org.apache.orc.Reader.Options readOrcConf(
-                org.apache.orc.Reader.Options options, org.apache.hadoop.conf.Configuration conf) {
+        protected Reader.Options readOrcConf(Reader.Options options, Configuration conf) {
             return super.readOrcConf(options, conf)
                     .positionalEvolutionLevel(
                             OrcConf.FORCE_POSITIONAL_EVOLUTION_LEVEL.getInt(conf));

@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
 
@@ -183,7 +184,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     private static boolean isLost(Throwable e, FileSourceSplit split) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.io.FileNotFoundException) {
+            if (t instanceof FileNotFoundException) {
                 return true;
             }
         }

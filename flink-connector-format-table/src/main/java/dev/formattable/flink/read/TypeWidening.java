@@ -28,6 +28,7 @@ import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
+import org.apache.flink.types.variant.Variant;
 
 import javax.annotation.Nullable;
 
@@ -318,7 +319,7 @@ public final class TypeWidening {
         }
 
         @Override
-        public org.apache.flink.types.variant.Variant getVariant(int pos) {
+        public Variant getVariant(int pos) {
             return row.getVariant(pos);
         }
     }

@@ -51,6 +51,8 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -107,7 +109,7 @@ public final class FormatTableSink
      * @param inputGroupedByPartition the input arrives one partition after another
      */
     /** The line formats' rolling by time, or null for parquet and orc. */
-    @javax.annotation.Nullable private final TimeRolling timeRolling;
+    @Nullable private final TimeRolling timeRolling;
 
     public FormatTableSink(
             FormatTable table,

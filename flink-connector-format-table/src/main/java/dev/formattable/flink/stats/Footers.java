@@ -22,12 +22,14 @@ import dev.formattable.flink.format.FooterReadOptions;
 
 import org.apache.flink.annotation.Internal;
 
+import org.apache.hadoop.fs.Path;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.parquet.ParquetRuntimeException;
 import org.apache.parquet.hadoop.ParquetFileReader;
 
 import java.io.IOException;
+import java.nio.BufferUnderflowException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,8 +118,7 @@ public final class Footers {
             }
             try (Reader reader =
                     OrcFile.createReader(
-                            new org.apache.hadoop.fs.Path(file.path().toString()),
-                            options.orc(file.fileSize()))) {
+                            new Path(file.path().toString()), options.orc(file.fileSize()))) {
                 return FileFooter.ofOrc(reader);
             }
         } catch (IOException e) {
@@ -141,6 +142,6 @@ public final class Footers {
                 || e instanceof ParquetRuntimeException
                 || e instanceof IllegalArgumentException
                 || e instanceof IndexOutOfBoundsException
-                || e instanceof java.nio.BufferUnderflowException;
+                || e instanceof BufferUnderflowException;
     }
 }

@@ -37,7 +37,10 @@ import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.sql.Date;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,7 +68,7 @@ public final class PlannerStatistics {
 
     /** The files of the partitions the predicate accepts: the plan statistics are made from. */
     public static ScanPlan plan(FormatTable table, @Nullable PartitionPredicate filter)
-            throws java.io.IOException {
+            throws IOException {
         FormatTableScan scan = table.newScan();
         if (filter != null) {
             scan.withPartitionFilter(filter);
@@ -77,7 +80,7 @@ public final class PlannerStatistics {
     public static TableStats of(FormatTable table, RowType tableType, ScanPlan plan) {
         try {
             return compute(table, tableType, plan);
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // Statistics are advice: the read itself will name an unreadable file. Anything else
             // is a bug and must not pass as "unknown".
             LOG.warn("No statistics for format table {}: {}", table.location(), e.toString());
@@ -86,7 +89,7 @@ public final class PlannerStatistics {
     }
 
     private static TableStats compute(FormatTable table, RowType tableType, ScanPlan plan)
-            throws java.io.IOException {
+            throws IOException {
         Map<Path, List<DataSplit>> byPartition = new LinkedHashMap<>();
         for (DataSplit file : plan.splits()) {
             byPartition.computeIfAbsent(file.path().parent(), d -> new ArrayList<>()).add(file);
@@ -284,7 +287,7 @@ public final class PlannerStatistics {
                 }
                 return value instanceof Long ? ((Long) value).doubleValue() : null;
             case DATE:
-                return value instanceof LocalDate ? java.sql.Date.valueOf((LocalDate) value) : null;
+                return value instanceof LocalDate ? Date.valueOf((LocalDate) value) : null;
             default:
                 return null;
         }

@@ -37,6 +37,7 @@ import org.apache.flink.table.connector.sink.abilities.SupportsTruncate;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -169,7 +170,7 @@ public final class FormatTableDynamicSink
     public void executeTruncation() {
         try {
             table.newCommit().truncate();
-        } catch (java.io.FileNotFoundException e) {
+        } catch (FileNotFoundException e) {
             // No directory, no data.
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot truncate format table " + table.location(), e);

@@ -53,6 +53,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The {@code format-table} connector: {@code CREATE TABLE t (...) PARTITIONED BY (...) WITH
@@ -183,7 +184,7 @@ public class FormatTableDynamicTableFactory
     }
 
     /** What {@code read} reads from the options, or the refusal naming the table. */
-    private static <T> T served(Context context, java.util.function.Supplier<T> read) {
+    private static <T> T served(Context context, Supplier<T> read) {
         try {
             return read.get();
         } catch (IllegalArgumentException e) {

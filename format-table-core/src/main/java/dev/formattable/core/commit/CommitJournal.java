@@ -22,6 +22,10 @@ import dev.formattable.core.fs.TwoPhaseOutputStream;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -47,8 +51,7 @@ import java.util.regex.Pattern;
  */
 final class CommitJournal {
 
-    private static final org.slf4j.Logger LOG =
-            org.slf4j.LoggerFactory.getLogger(CommitJournal.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CommitJournal.class);
 
     static final int VERSION = 1;
 
@@ -122,7 +125,7 @@ final class CommitJournal {
         try (SeekableInputStream in = fileIO.newInputStream(path)) {
             bytes = in.readAllBytes();
         }
-        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes));
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
         if (bytes.length < 8 || in.readInt() != MAGIC) {
             throw new IOException("Corrupt commit journal " + path + ": no journal header");
         }

@@ -33,6 +33,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -209,7 +210,7 @@ public final class FormatTableCommit {
             return new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
         }
         CommitJournal journal = CommitJournal.of(table, commitId);
-        java.util.Optional<List<CommitMessage>> recorded = journal.read();
+        Optional<List<CommitMessage>> recorded = journal.read();
         if (recorded.isPresent()) {
             replaysRecord = true;
             this.recorded = true;

@@ -27,7 +27,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -48,9 +50,9 @@ final class MessageChecker {
     private final boolean afterRecovery;
 
     /** Options changed since restored messages were written, and the targets kept for them. */
-    private final Set<String> changedOptions = new java.util.LinkedHashSet<>();
+    private final Set<String> changedOptions = new LinkedHashSet<>();
 
-    private final Set<Path> keptRecorded = new java.util.LinkedHashSet<>();
+    private final Set<Path> keptRecorded = new LinkedHashSet<>();
 
     MessageChecker(FormatTableSpec table, int parallelism, boolean afterRecovery) {
         this.table = table;
@@ -128,7 +130,7 @@ final class MessageChecker {
         }
         if (!target.isStrictlyBelow(root) || !staged.isStrictlyBelow(root)) {
             String scheme =
-                    afterRecovery && !java.util.Objects.equals(target.scheme(), root.scheme())
+                    afterRecovery && !Objects.equals(target.scheme(), root.scheme())
                             ? ". It was written under "
                                     + target.scheme()
                                     + "://, and the scheme of 'path' is now "

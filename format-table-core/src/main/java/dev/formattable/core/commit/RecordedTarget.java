@@ -20,6 +20,7 @@ import dev.formattable.core.partition.PathEscaper;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -45,7 +46,7 @@ final class RecordedTarget {
         if (path.scheme() == null
                 || root.scheme() == null
                 || path.scheme().equals(root.scheme())
-                || !java.util.Objects.equals(path.authority(), root.authority())
+                || !Objects.equals(path.authority(), root.authority())
                 || SCHEME_ALIASES.stream()
                         .noneMatch(s -> s.contains(path.scheme()) && s.contains(root.scheme()))) {
             return null;

@@ -16,6 +16,7 @@ package dev.formattable.core.fs;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -108,13 +109,13 @@ public interface FileIO extends Serializable {
      * and abandoned commits leave on an object store, invisible but billed. None on file systems
      * without uploads.
      */
-    default java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
-        return java.util.List.of();
+    default List<OpenUpload> listUploads(Path prefix) throws IOException {
+        return List.of();
     }
 
     /** The uploads begun to exactly {@code target} and neither completed nor aborted. */
-    default java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
-        return java.util.List.of();
+    default List<OpenUpload> uploadsTo(Path target) throws IOException {
+        return List.of();
     }
 
     /** Aborts an upload {@link #listUploads} found. */
@@ -159,8 +160,8 @@ public interface FileIO extends Serializable {
     }
 
     /** The error of a {@link #qualify} whose path's file system cannot be reached. */
-    static java.io.UncheckedIOException unreachable(Path path, IOException cause) {
-        return new java.io.UncheckedIOException(
+    static UncheckedIOException unreachable(Path path, IOException cause) {
+        return new UncheckedIOException(
                 String.format(
                         "Cannot qualify path '%s': its file system is not available: %s",
                         path, cause.getMessage()),

@@ -178,12 +178,12 @@ public class HadoopFileIO implements FileIO {
     }
 
     @Override
-    public java.util.List<OpenUpload> listUploads(Path prefix) throws IOException {
+    public List<OpenUpload> listUploads(Path prefix) throws IOException {
         return S3Uploads.below(fs(toHadoop(prefix)), prefix);
     }
 
     @Override
-    public java.util.List<OpenUpload> uploadsTo(Path target) throws IOException {
+    public List<OpenUpload> uploadsTo(Path target) throws IOException {
         return S3Uploads.to(fs(toHadoop(target)), target);
     }
 

@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -111,7 +112,7 @@ public class LocalFileIO implements FileIO {
             } catch (FileAlreadyExistsException e) {
                 throw new FileAlreadyExistsException(
                         "Cannot rename " + source + " to " + target + ": the target exists.");
-            } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+            } catch (UnsupportedOperationException | FileSystemException e) {
                 // No hard links here (another file system, or across devices): move instead.
             }
         }

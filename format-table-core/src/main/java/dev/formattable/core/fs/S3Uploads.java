@@ -14,12 +14,18 @@
 package dev.formattable.core.fs;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Lists and aborts the multipart uploads under a key prefix through Hadoop's {@code S3AFileSystem}
@@ -97,12 +103,8 @@ public final class S3Uploads {
         try {
             Class<?> pathClass = loader.loadClass("org.apache.hadoop.fs.Path");
             Class<?> handleClass = loader.loadClass("org.apache.hadoop.fs.UploadHandle");
-            java.net.URI root =
-                    (java.net.URI) call(hadoopFs.getClass().getMethod("getUri"), hadoopFs);
-            Object file =
-                    pathClass
-                            .getConstructor(java.net.URI.class)
-                            .newInstance(root.resolve("/" + key));
+            URI root = (URI) call(hadoopFs.getClass().getMethod("getUri"), hadoopFs);
+            Object file = pathClass.getConstructor(URI.class).newInstance(root.resolve("/" + key));
             Object parent = call(pathClass.getMethod("getParent"), file);
             Object builder =
                     call(
@@ -116,10 +118,9 @@ public final class S3Uploads {
             Object handle =
                     call(
                             loader.loadClass("org.apache.hadoop.fs.BBUploadHandle")
-                                    .getMethod("from", java.nio.ByteBuffer.class),
+                                    .getMethod("from", ByteBuffer.class),
                             null,
-                            java.nio.ByteBuffer.wrap(
-                                    uploadId.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                            ByteBuffer.wrap(uploadId.getBytes(StandardCharsets.UTF_8)));
             Object future =
                     call(
                             loader.loadClass("org.apache.hadoop.fs.MultipartUploader")
@@ -127,14 +128,14 @@ public final class S3Uploads {
                             uploader,
                             handle,
                             file);
-            ((java.util.concurrent.CompletableFuture<?>) future).get();
+            ((CompletableFuture<?>) future).get();
         } catch (ReflectiveOperationException e) {
             throw new IOException(
                     hadoopFs.getClass().getName() + " cannot abort the upload of " + key, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("Interrupted aborting the upload of " + key);
-        } catch (java.util.concurrent.ExecutionException e) {
+            throw new InterruptedIOException("Interrupted aborting the upload of " + key);
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException) {
                 throw (IOException) e.getCause();
             }
@@ -143,12 +144,12 @@ public final class S3Uploads {
     }
 
     /** The uploads to exactly {@code target}'s key; none where the file system has no uploads. */
-    public static java.util.List<OpenUpload> to(Object hadoopFs, Path target) throws IOException {
+    public static List<OpenUpload> to(Object hadoopFs, Path target) throws IOException {
         if (!supports(hadoopFs)) {
-            return java.util.List.of();
+            return List.of();
         }
         String key = key(target);
-        java.util.List<OpenUpload> open = new ArrayList<>();
+        List<OpenUpload> open = new ArrayList<>();
         for (Upload u : list(hadoopFs, directoryOf(key))) {
             if (u.key.equals(key)) {
                 open.add(new OpenUpload(target, u.uploadId, u.initiated.toEpochMilli()));
@@ -207,16 +208,15 @@ public final class S3Uploads {
      * The uploads below a directory, as {@link OpenUpload}s on its scheme and authority; none where
      * the file system has no uploads.
      */
-    public static java.util.List<OpenUpload> below(Object hadoopFs, Path prefix)
-            throws IOException {
+    public static List<OpenUpload> below(Object hadoopFs, Path prefix) throws IOException {
         if (!supports(hadoopFs)) {
-            return java.util.List.of();
+            return List.of();
         }
         String keyPrefix = key(prefix);
         if (!keyPrefix.isEmpty() && !keyPrefix.endsWith("/")) {
             keyPrefix += "/";
         }
-        java.util.List<OpenUpload> open = new ArrayList<>();
+        List<OpenUpload> open = new ArrayList<>();
         for (Upload u : list(hadoopFs, keyPrefix)) {
             open.add(
                     new OpenUpload(

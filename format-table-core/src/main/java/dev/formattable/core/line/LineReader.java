@@ -16,6 +16,7 @@ package dev.formattable.core.line;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -73,7 +74,7 @@ public final class LineReader implements Closeable {
             throw new IllegalArgumentException(
                     String.format(
                             "A file whose records end with '%s' is read whole, not from byte %d",
-                            new String(delimiter, java.nio.charset.StandardCharsets.UTF_8), start));
+                            new String(delimiter, StandardCharsets.UTF_8), start));
         }
         this.bufferStart = start;
         if (start == 0) {
@@ -87,7 +88,7 @@ public final class LineReader implements Closeable {
     public static byte[] delimiterBytes(String delimiter) {
         return delimiter.equals("\n") || delimiter.equals("\r\n") || delimiter.equals("\r")
                 ? null
-                : delimiter.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                : delimiter.getBytes(StandardCharsets.UTF_8);
     }
 
     /**

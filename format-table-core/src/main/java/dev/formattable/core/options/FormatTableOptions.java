@@ -13,6 +13,8 @@
  */
 package dev.formattable.core.options;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** Every option a format table understands, declared once with its default and description. */
@@ -236,8 +238,8 @@ public final class FormatTableOptions {
 
     /** Every declared option, in documentation order, the line formats' last. */
     public static List<ConfigOption<?>> all() {
-        List<ConfigOption<?>> all = new java.util.ArrayList<>(ALL);
+        List<ConfigOption<?>> all = new ArrayList<>(ALL);
         all.addAll(LineFormatOptions.all());
-        return java.util.Collections.unmodifiableList(all);
+        return Collections.unmodifiableList(all);
     }
 }

@@ -15,6 +15,7 @@ package dev.formattable.core.options;
 
 import java.io.Serializable;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The validated, typed options of one format table: stored options merged with a call's options and
@@ -42,8 +43,7 @@ public final class TableOptions implements Serializable {
     }
 
     /** Merges stored and call options (see {@link Options#merge}) and validates the result. */
-    public static TableOptions merge(
-            java.util.Map<String, String> stored, java.util.Map<String, String> dynamic) {
+    public static TableOptions merge(Map<String, String> stored, Map<String, String> dynamic) {
         return new TableOptions(Options.merge(stored, dynamic));
     }
 

@@ -14,9 +14,12 @@
 package dev.formattable.core.partition;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -349,7 +352,7 @@ public abstract class BoundPartitionPredicate implements Serializable {
         // The values as given, for candidates: a stripped decimal would name another directory.
         private final List<List<Object>> tuples;
         // The values of the next level below each prefix, built on first use.
-        private transient volatile java.util.Map<List<Object>, Set<Object>> below;
+        private transient volatile Map<List<Object>, Set<Object>> below;
 
         PartitionSet(int levels, List<List<Object>> tuples) {
             this.levels = levels;
@@ -368,10 +371,7 @@ public abstract class BoundPartitionPredicate implements Serializable {
             List<Object> key = new ArrayList<>(length);
             for (int i = 0; i < length; i++) {
                 Object v = values.get(i);
-                key.add(
-                        v instanceof java.math.BigDecimal
-                                ? ((java.math.BigDecimal) v).stripTrailingZeros()
-                                : v);
+                key.add(v instanceof BigDecimal ? ((BigDecimal) v).stripTrailingZeros() : v);
             }
             return key;
         }
@@ -402,9 +402,9 @@ public abstract class BoundPartitionPredicate implements Serializable {
             if (level >= levels || prefix.size() != level) {
                 return candidates(level);
             }
-            java.util.Map<List<Object>, Set<Object>> map = below;
+            Map<List<Object>, Set<Object>> map = below;
             if (map == null) {
-                map = new java.util.HashMap<>();
+                map = new HashMap<>();
                 for (List<Object> tuple : tuples) {
                     for (int l = 0; l < levels; l++) {
                         map.computeIfAbsent(key(tuple, l), k -> new HashSet<>()).add(tuple.get(l));

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How partition values name directories: {@code key=value} (Hive style) or the value alone, one
@@ -36,11 +37,11 @@ public final class PartitionLayout implements Serializable {
     private final List<DataType> types;
     private final PartitionValueCodec codec;
     private final boolean valueOnly;
-    private final java.util.Set<String> reservedRootNames;
+    private final Set<String> reservedRootNames;
 
     public PartitionLayout(
             List<String> keys, List<DataType> types, PartitionValueCodec codec, boolean valueOnly) {
-        this(keys, types, codec, valueOnly, java.util.Set.of());
+        this(keys, types, codec, valueOnly, Set.of());
     }
 
     /**
@@ -52,7 +53,7 @@ public final class PartitionLayout implements Serializable {
             List<DataType> types,
             PartitionValueCodec codec,
             boolean valueOnly,
-            java.util.Set<String> reservedRootNames) {
+            Set<String> reservedRootNames) {
         if (keys.size() != types.size()) {
             throw new IllegalArgumentException("One type per partition key expected.");
         }
@@ -60,7 +61,7 @@ public final class PartitionLayout implements Serializable {
         this.types = Collections.unmodifiableList(new ArrayList<>(types));
         this.codec = codec;
         this.valueOnly = valueOnly;
-        this.reservedRootNames = java.util.Set.copyOf(reservedRootNames);
+        this.reservedRootNames = Set.copyOf(reservedRootNames);
     }
 
     public List<String> keys() {
@@ -136,7 +137,7 @@ public final class PartitionLayout implements Serializable {
     }
 
     /** Names at the table root that hold metadata, never data. */
-    public java.util.Set<String> reservedRootNames() {
+    public Set<String> reservedRootNames() {
         return reservedRootNames;
     }
 

@@ -17,7 +17,9 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
@@ -116,8 +118,7 @@ public abstract class PartitionPredicate implements Serializable {
      *
      * @param partitions each a map of every partition column to its literal
      */
-    public static PartitionPredicate partitions(
-            List<? extends java.util.Map<String, ?>> partitions) {
+    public static PartitionPredicate partitions(List<? extends Map<String, ?>> partitions) {
         return new Partitions(partitions);
     }
 
@@ -247,17 +248,17 @@ public abstract class PartitionPredicate implements Serializable {
 
     private static final class Partitions extends PartitionPredicate {
         private static final long serialVersionUID = 1L;
-        private final List<java.util.Map<String, Object>> partitions;
+        private final List<Map<String, Object>> partitions;
 
-        Partitions(List<? extends java.util.Map<String, ?>> partitions) {
+        Partitions(List<? extends Map<String, ?>> partitions) {
             this.partitions = new ArrayList<>();
-            partitions.forEach(p -> this.partitions.add(new java.util.LinkedHashMap<>(p)));
+            partitions.forEach(p -> this.partitions.add(new LinkedHashMap<>(p)));
         }
 
         @Override
         public BoundPartitionPredicate bind(PartitionLayout layout) {
             List<List<Object>> tuples = new ArrayList<>(partitions.size());
-            for (java.util.Map<String, Object> partition : partitions) {
+            for (Map<String, Object> partition : partitions) {
                 for (String column : partition.keySet()) {
                     levelOf(layout, column); // refuse a column that is no partition column
                 }

@@ -23,6 +23,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Lists the data files below directories: every file whose name is not hidden, found by descending
@@ -97,8 +98,8 @@ public final class FileListing {
      * As {@link #dataFiles(List)}, also adding to {@code holding} each of {@code dirs} that holds a
      * file named {@code hiddenName} itself: what the listing saw anyway, so no one need look.
      */
-    public List<List<FileStatus>> dataFiles(
-            List<Path> dirs, String hiddenName, java.util.Set<Path> holding) throws IOException {
+    public List<List<FileStatus>> dataFiles(List<Path> dirs, String hiddenName, Set<Path> holding)
+            throws IOException {
         List<List<FileStatus>> files = new ArrayList<>(dirs.size());
         List<Integer> origins = new ArrayList<>(dirs.size());
         for (int i = 0; i < dirs.size(); i++) {

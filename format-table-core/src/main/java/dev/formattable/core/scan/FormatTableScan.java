@@ -24,6 +24,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Plans a read of a format table: which data files, in which partitions. A partition predicate
@@ -98,7 +100,7 @@ public final class FormatTableScan {
         List<PartitionDiscovery.Node> partitions = discover(listing);
         List<Path> dirs = new ArrayList<>(partitions.size());
         partitions.forEach(p -> dirs.add(p.path));
-        java.util.Set<Path> withStatistics = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<Path> withStatistics = ConcurrentHashMap.newKeySet();
         List<List<FileStatus>> files =
                 listing.dataFiles(dirs, ScanPlan.STATISTICS_FILE_NAME, withStatistics);
         List<DataSplit> splits = new ArrayList<>();

@@ -21,6 +21,7 @@ import dev.formattable.core.utils.Parallel;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -128,7 +129,7 @@ final class PartitionDiscovery {
 
     private Set<Object> pinned(int level, List<Object> fixedPrefix, List<Object> above) {
         if (level < fixedPrefix.size()) {
-            Set<Object> one = new java.util.HashSet<>();
+            Set<Object> one = new HashSet<>();
             one.add(fixedPrefix.get(level));
             return one;
         }

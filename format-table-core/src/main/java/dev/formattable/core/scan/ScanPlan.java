@@ -14,6 +14,7 @@
 package dev.formattable.core.scan;
 
 import java.util.List;
+import java.util.Set;
 
 /** The result of planning a scan: the splits, and what planning cost in file system calls. */
 public final class ScanPlan {
@@ -24,21 +25,21 @@ public final class ScanPlan {
     private final List<DataSplit> splits;
     private final List<List<Object>> partitions;
     private final ListingStats stats;
-    private final java.util.Set<dev.formattable.core.fs.Path> withStatistics;
+    private final Set<dev.formattable.core.fs.Path> withStatistics;
 
     ScanPlan(List<DataSplit> splits, List<List<Object>> partitions, ListingStats stats) {
-        this(splits, partitions, stats, java.util.Set.of());
+        this(splits, partitions, stats, Set.of());
     }
 
     ScanPlan(
             List<DataSplit> splits,
             List<List<Object>> partitions,
             ListingStats stats,
-            java.util.Set<dev.formattable.core.fs.Path> withStatistics) {
+            Set<dev.formattable.core.fs.Path> withStatistics) {
         this.splits = List.copyOf(splits);
         this.partitions = List.copyOf(partitions);
         this.stats = stats;
-        this.withStatistics = java.util.Set.copyOf(withStatistics);
+        this.withStatistics = Set.copyOf(withStatistics);
     }
 
     /**

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -192,8 +193,8 @@ public final class SchemaJson {
             return DataTypes.parse(node.asText());
         }
         String text = node.get("type").asText().trim();
-        boolean notNull = text.toUpperCase(java.util.Locale.ROOT).endsWith("NOT NULL");
-        String rootName = text.split("\\s+")[0].toUpperCase(java.util.Locale.ROOT);
+        boolean notNull = text.toUpperCase(Locale.ROOT).endsWith("NOT NULL");
+        String rootName = text.split("\\s+")[0].toUpperCase(Locale.ROOT);
         DataType type;
         switch (rootName) {
             case "ARRAY":

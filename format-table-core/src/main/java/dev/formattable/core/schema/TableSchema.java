@@ -18,6 +18,7 @@ import dev.formattable.core.types.DataField;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +88,7 @@ public final class TableSchema implements Serializable {
     }
 
     public Map<String, String> options() {
-        return java.util.Collections.unmodifiableMap(options);
+        return Collections.unmodifiableMap(options);
     }
 
     public String comment() {

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.memory.Memory;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -213,7 +214,7 @@ final class StatisticsFormat {
                 throw new UnreadableException("its " + part + " is not a JSON object", null);
             }
             return node;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UnreadableException("its " + part + " is not JSON: " + e.getMessage(), e);
         }
     }

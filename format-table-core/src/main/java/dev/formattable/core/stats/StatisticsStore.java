@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Optional;
 
 /**
@@ -66,7 +67,7 @@ public final class StatisticsStore {
             bytes = in.readAllBytes();
         } catch (FileNotFoundException e) {
             return Optional.empty();
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             LOG.warn("Ignoring the statistics in {}: it cannot be read: {}", file, e.toString());
             return Optional.empty();
         }

@@ -16,6 +16,7 @@ package dev.formattable.core.table;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.options.TableOptions;
 
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -111,7 +112,7 @@ public final class DataFilePathFactory {
     }
 
     /** The name of the target a staged file's name stands for, if it is one. */
-    public static java.util.Optional<String> targetNameOfStaged(String fileName) {
+    public static Optional<String> targetNameOfStaged(String fileName) {
         return stagingTokenOf(fileName)
                 .map(
                         token -> {
@@ -124,17 +125,17 @@ public final class DataFilePathFactory {
     }
 
     /** The staging token of a staged file's name, if it is one. */
-    public static java.util.Optional<String> stagingTokenOf(String fileName) {
+    public static Optional<String> stagingTokenOf(String fileName) {
         if (!fileName.startsWith(".") || !fileName.endsWith(STAGED_SUFFIX)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String rest = fileName.substring(0, fileName.length() - STAGED_SUFFIX.length());
         int uuidDot = rest.lastIndexOf('.');
         int tokenDot = uuidDot <= 0 ? -1 : rest.lastIndexOf('.', uuidDot - 1);
         if (tokenDot <= 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(rest.substring(tokenDot + 1, uuidDot));
+        return Optional.of(rest.substring(tokenDot + 1, uuidDot));
     }
 
     /** Whether {@code staged} is a staging path that may belong to {@code target}. */

@@ -16,6 +16,7 @@ package dev.formattable.core.types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /** Factories for {@link DataType}s, and the parser of their text. */
 public final class DataTypes {
@@ -274,7 +275,7 @@ public final class DataTypes {
         }
 
         private DataType parseBase() {
-            String word = next().toUpperCase(java.util.Locale.ROOT);
+            String word = next().toUpperCase(Locale.ROOT);
             switch (word) {
                 case "BOOLEAN":
                     return BOOLEAN();

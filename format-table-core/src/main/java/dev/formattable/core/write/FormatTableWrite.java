@@ -28,11 +28,14 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 
 /**
  * Writes records into staged data files, one open file per partition, rolling to a new file when
@@ -79,7 +82,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     private long rolloverMillis = Long.MAX_VALUE;
 
     private long inactivityMillis = Long.MAX_VALUE;
-    private java.util.function.LongSupplier clock;
+    private LongSupplier clock;
 
     /**
      * How many bytes of file one byte that a writer reports as buffered has turned out to become,
@@ -178,8 +181,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
      * the next record arrives (or when the commit is prepared, as every file is). A finished file
      * is published with the next commit, as any other.
      */
-    public void rollByTime(
-            long rolloverMillis, long inactivityMillis, java.util.function.LongSupplier clock) {
+    public void rollByTime(long rolloverMillis, long inactivityMillis, LongSupplier clock) {
         this.rolloverMillis = rolloverMillis;
         this.inactivityMillis = inactivityMillis;
         this.clock = clock;
@@ -196,7 +198,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
             return;
         }
         long now = clock.getAsLong();
-        java.util.Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
+        Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
         while (files.hasNext()) {
             OpenDataFile<T> file = files.next();
             if (now - file.lastWrite >= inactivityMillis || now - file.openedAt >= rolloverMillis) {
@@ -208,7 +210,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     /** Finishes the files, least recently written first, that were not written for too long. */
     private void finishInactive(long now) throws IOException {
-        java.util.Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
+        Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
         while (files.hasNext()) {
             OpenDataFile<T> file = files.next();
             if (now - file.lastWrite < inactivityMillis) {
@@ -268,7 +270,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     private void finishLeastRecentlyWritten() throws IOException {
-        java.util.Iterator<OpenDataFile<T>> eldest = openFiles.values().iterator();
+        Iterator<OpenDataFile<T>> eldest = openFiles.values().iterator();
         OpenDataFile<T> file = eldest.next();
         eldest.remove();
         finish(file);
@@ -281,7 +283,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     private static List<Object> nullSafe(List<Object> values) {
         // List.copyOf refuses nulls, and NULL is a valid partition value.
-        return java.util.Collections.unmodifiableList(new ArrayList<>(values));
+        return Collections.unmodifiableList(new ArrayList<>(values));
     }
 
     private PartitionTarget target(List<Object> values) {

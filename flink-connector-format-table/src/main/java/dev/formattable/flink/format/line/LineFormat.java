@@ -35,6 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -85,7 +86,7 @@ public final class LineFormat implements Serializable {
         this.mapNullKeyMode =
                 options.get(LineFormatOptions.JSON_MAP_NULL_KEY_MODE)
                         .trim()
-                        .toUpperCase(java.util.Locale.ROOT);
+                        .toUpperCase(Locale.ROOT);
         this.mapNullKeyLiteral = options.get(LineFormatOptions.JSON_MAP_NULL_KEY_LITERAL);
         if (format == FileFormat.TEXT) {
             checkText(dataType);

@@ -33,6 +33,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * TIMESTAMP_LTZ columns of a csv or json table, as Paimon writes them: the wall time of the JVM's
@@ -142,8 +143,7 @@ final class LocalZoneTimestamps {
         return ((LocalZonedTimestampType) type).getPrecision();
     }
 
-    private static RowType replace(
-            RowType type, java.util.function.Function<LogicalType, LogicalType> with) {
+    private static RowType replace(RowType type, Function<LogicalType, LogicalType> with) {
         List<RowType.RowField> fields = new ArrayList<>();
         for (RowType.RowField f : type.getFields()) {
             LogicalType t = isLocalZoned(f.getType()) ? with.apply(f.getType()) : f.getType();

@@ -24,6 +24,9 @@ import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -46,8 +49,7 @@ import java.util.List;
  */
 final class CommitSpool {
 
-    private static final org.slf4j.Logger LOG =
-            org.slf4j.LoggerFactory.getLogger(CommitSpool.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CommitSpool.class);
 
     static final int VERSION = 1;
 

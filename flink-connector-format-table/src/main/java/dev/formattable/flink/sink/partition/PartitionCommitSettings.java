@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -147,7 +148,7 @@ public final class PartitionCommitSettings implements Serializable {
             return policies;
         }
         for (String raw : kinds.split(",")) {
-            String kind = raw.trim().toLowerCase(java.util.Locale.ROOT);
+            String kind = raw.trim().toLowerCase(Locale.ROOT);
             if (kind.equals(METASTORE)) {
                 throw OptionValues.refused(
                         options,
