@@ -31,6 +31,7 @@ import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
@@ -84,9 +85,12 @@ public final class FormatTableSink
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
     private final boolean inputGroupedByPartition;
-    private PartitionCommitSettings partitionCommit;
-    private CompactionSettings compaction = CompactionSettings.disabled();
-    private boolean enforceNotNull;
+    @Nullable private final PartitionCommitSettings partitionCommit;
+    private final CompactionSettings compaction;
+    private final boolean enforceNotNull;
+
+    /** The line formats' rolling by time, or null for parquet and orc. */
+    @Nullable private final TimeRolling timeRolling;
 
     /**
      * Tells this sink's staged files from those of other sinks of the same job writing to the same
@@ -103,30 +107,95 @@ public final class FormatTableSink
     }
 
     /**
+     * Starts building a sink over a table already opened: what the DataStream builder, the SQL
+     * connector and tests build their sinks with.
+     *
      * @param rowType the type of the rows the sink receives: every column of the table in order
-     * @param overwrite replace data instead of appending (see the core's overwrite)
-     * @param staticPartition the static partition of an overwrite, as text, in key order
-     * @param inputGroupedByPartition the input arrives one partition after another
      */
-    /** The line formats' rolling by time, or null for parquet and orc. */
-    @Nullable private final TimeRolling timeRolling;
+    @Internal
+    public static Builder builder(FormatTable table, RowType rowType) {
+        return new Builder(table, rowType);
+    }
 
-    public FormatTableSink(
-            FormatTable table,
-            RowType rowType,
-            boolean overwrite,
-            Map<String, String> staticPartition,
-            boolean inputGroupedByPartition) {
-        this.table = table;
-        this.rowType = rowType;
-        this.overwrite = overwrite;
-        this.staticPartition = new LinkedHashMap<>(staticPartition);
-        this.inputGroupedByPartition = inputGroupedByPartition;
+    private FormatTableSink(Builder b) {
+        this.table = b.table;
+        this.rowType = b.rowType;
+        this.overwrite = b.overwrite;
+        this.staticPartition = new LinkedHashMap<>(b.staticPartition);
+        this.inputGroupedByPartition = b.inputGroupedByPartition;
+        this.partitionCommit = b.partitionCommit;
+        this.compaction = b.compaction;
+        this.enforceNotNull = b.enforceNotNull;
         LineFormat.check(table.options(), DataColumns.of(rowType, table.layout().keys()).type());
         this.timeRolling =
                 table.options().format().lineBased()
                         ? TimeRolling.of(table.options().options().toMap())
                         : null;
+    }
+
+    /** Builds a {@link FormatTableSink} over an open table; an appending sink by default. */
+    @Internal
+    public static final class Builder {
+        private final FormatTable table;
+        private final RowType rowType;
+        private boolean overwrite;
+        private Map<String, String> staticPartition = Map.of();
+        private boolean inputGroupedByPartition;
+        @Nullable private PartitionCommitSettings partitionCommit;
+        private CompactionSettings compaction = CompactionSettings.disabled();
+        private boolean enforceNotNull;
+
+        private Builder(FormatTable table, RowType rowType) {
+            this.table = table;
+            this.rowType = rowType;
+        }
+
+        /**
+         * Replaces data instead of appending (see the core's overwrite): the partition given, as
+         * text in key order, or every partition written to when it is empty.
+         */
+        public Builder overwrite(Map<String, String> staticPartition) {
+            this.overwrite = true;
+            this.staticPartition = staticPartition;
+            return this;
+        }
+
+        /** The input arrives one partition after another, so a writer keeps one file open. */
+        public Builder inputGroupedByPartition(boolean grouped) {
+            this.inputGroupedByPartition = grouped;
+            return this;
+        }
+
+        /**
+         * Commits partitions after their files are published, as the settings say (see {@code
+         * docs/streaming.md}); by default no partition is committed.
+         */
+        public Builder partitionCommit(PartitionCommitSettings settings) {
+            this.partitionCommit = settings;
+            return this;
+        }
+
+        /**
+         * Merges the small files of each checkpoint of a streaming job before publishing them, as
+         * the settings say; by default nothing is merged.
+         */
+        public Builder compaction(CompactionSettings settings) {
+            this.compaction = settings;
+            return this;
+        }
+
+        /**
+         * Refuses rows holding NULL in a NOT NULL column of the row type, for jobs without a
+         * planner that enforces it (SQL's enforces it before the sink, as the user's setting says).
+         */
+        public Builder enforceNotNull() {
+            this.enforceNotNull = true;
+            return this;
+        }
+
+        public FormatTableSink build() {
+            return new FormatTableSink(this);
+        }
     }
 
     @Override
@@ -148,33 +217,6 @@ public final class FormatTableSink
                                 recoveredState));
         writer.checkTimedOutFiles(context.getProcessingTimeService());
         return writer;
-    }
-
-    /**
-     * Commits partitions after their files are published, as the settings say (see {@code
-     * docs/streaming.md}); by default no partition is committed.
-     */
-    public FormatTableSink withPartitionCommit(PartitionCommitSettings settings) {
-        this.partitionCommit = settings;
-        return this;
-    }
-
-    /**
-     * Merges the small files of each checkpoint of a streaming job before publishing them, as the
-     * settings say; by default nothing is merged.
-     */
-    public FormatTableSink withCompaction(CompactionSettings settings) {
-        this.compaction = settings;
-        return this;
-    }
-
-    /**
-     * Refuses rows holding NULL in a NOT NULL column of the row type, for jobs without a planner
-     * that enforces it (SQL's enforces it before the sink, as the user's setting says).
-     */
-    FormatTableSink withNotNullEnforced() {
-        this.enforceNotNull = true;
-        return this;
     }
 
     CompactionSettings compaction() {
@@ -272,7 +314,7 @@ public final class FormatTableSink
                         committables.global(),
                         this,
                         !EndingInputs.ends(committables.getTransformation()));
-        if (compaction.enabled() && !FormatTableSinkTopology.runsInBatch(committables)) {
+        if (FormatTableSinkTopology.compacts(this, committables)) {
             aggregated =
                     FormatTableSinkTopology.compact(
                             this,

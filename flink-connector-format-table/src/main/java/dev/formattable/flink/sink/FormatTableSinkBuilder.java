@@ -110,9 +110,10 @@ public final class FormatTableSinkBuilder {
                                 table.layout(),
                                 Thread.currentThread().getContextClassLoader())
                         .withTableName("", "", table.qualifiedLocation().name());
-        return new FormatTableSink(table, rowType, false, Map.of(), false)
-                .withPartitionCommit(partitionCommit)
-                .withCompaction(CompactionSettings.of(options, table.options().targetFileSize()))
-                .withNotNullEnforced();
+        return FormatTableSink.builder(table, rowType)
+                .partitionCommit(partitionCommit)
+                .compaction(CompactionSettings.of(options, table.options().targetFileSize()))
+                .enforceNotNull()
+                .build();
     }
 }

@@ -113,7 +113,7 @@ public final class FormatTableSinkTopology {
                 FormatTableSink.aggregate(
                         gathered, sink, !EndingInputs.ends(rows.getTransformation()));
         uids.apply("committable-aggregator").ifPresent(aggregated::uid);
-        if (!runsInBatch(rows) && sink.compaction().enabled()) {
+        if (compacts(sink, rows)) {
             aggregated = compact(sink, aggregated, written.getParallelism(), uids);
         }
 
@@ -229,6 +229,15 @@ public final class FormatTableSinkTopology {
                 .setParallelism(committer.getParallelism(), committer.isParallelismConfigured());
         uids.apply("end").ifPresent(end::uid);
         return Optional.of(end);
+    }
+
+    /**
+     * Whether the sink merges small files before publishing them: when asked to, in a job that runs
+     * in streaming mode, as far as the sink's input shows (a batch job finishes each file at its
+     * target size or at the end of its input; no checkpoint cuts one short).
+     */
+    static boolean compacts(FormatTableSink sink, DataStream<?> input) {
+        return sink.compaction().enabled() && !runsInBatch(input);
     }
 
     /** Whether the job holding {@code rows} is declared to run in batch mode. */

@@ -96,10 +96,15 @@ public final class FormatTableDynamicSink
                             + " is only supported in batch mode: a streaming job has no end at"
                             + " which to replace the data");
         }
-        FormatTableSink sink =
-                new FormatTableSink(table, rowType, overwrite, staticPartition, grouped)
-                        .withPartitionCommit(partitionCommit)
-                        .withCompaction(compaction);
+        FormatTableSink.Builder builder =
+                FormatTableSink.builder(table, rowType)
+                        .inputGroupedByPartition(grouped)
+                        .partitionCommit(partitionCommit)
+                        .compaction(compaction);
+        if (overwrite) {
+            builder.overwrite(staticPartition);
+        }
+        FormatTableSink sink = builder.build();
         boolean shuffle = shuffleByPartition && staticPartition.size() < table.layout().levels();
         return new DataStreamSinkProvider() {
             @Override

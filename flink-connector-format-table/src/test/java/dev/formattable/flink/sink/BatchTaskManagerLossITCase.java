@@ -96,8 +96,7 @@ class BatchTaskManagerLossITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(2);
-        FormatTableSink sink =
-                new FormatTableSink(table, SinkTables.ROW_TYPE, overwrite, Map.of(), false);
+        FormatTableSink sink = SinkTables.sink(table, overwrite);
         SinkTables.sequence(env, ROWS, PARTITIONS).sinkTo(sink);
         JobClient job = env.executeAsync("batch write losing its TaskManager during the commit");
 

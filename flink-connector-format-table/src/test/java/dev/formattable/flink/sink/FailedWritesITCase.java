@@ -286,7 +286,8 @@ class FailedWritesITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(1);
-        new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false)
+        FormatTableSink.builder(table, SinkTables.ROW_TYPE)
+                .build()
                 .attachTo(SinkTables.sequence(env, 20, 1));
 
         FailingFileSystem.failFrom(fault.ops, fault.pathPart, fault.passing);

@@ -74,8 +74,7 @@ class JobManagerCommitITCase {
         FirstCommitFailingFileIO.arm();
 
         StreamExecutionEnvironment env = batchWithRestarts();
-        new FormatTableSink(table, SinkTables.ROW_TYPE, overwrite, Map.of(), false)
-                .attachTo(SinkTables.sequence(env, ROWS, PARTITIONS));
+        SinkTables.sink(table, overwrite).attachTo(SinkTables.sequence(env, ROWS, PARTITIONS));
         JobClient job = env.executeAsync("batch write whose commit on the JobManager fails once");
 
         AccessExecutionGraph graph =
@@ -101,8 +100,8 @@ class JobManagerCommitITCase {
         RecordingPolicy.FailingFirst.FAILURES.set(1);
 
         StreamExecutionEnvironment env = batchWithRestarts();
-        new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false)
-                .withPartitionCommit(
+        FormatTableSink.builder(table, SinkTables.ROW_TYPE)
+                .partitionCommit(
                         PartitionCommitSettings.of(
                                 Map.of(
                                         "sink.partition-commit.policy.kind",
@@ -111,6 +110,7 @@ class JobManagerCommitITCase {
                                         RecordingPolicy.FailingFirst.class.getName()),
                                 table.layout(),
                                 RecordingPolicy.class.getClassLoader()))
+                .build()
                 .attachTo(SinkTables.sequence(env, ROWS, PARTITIONS));
         JobClient job = env.executeAsync("batch write whose partition commit fails once");
 

@@ -191,8 +191,7 @@ class SinkJobGraphTest {
         FormatTable table =
                 SinkTables.table(new FaultInjectingFileIO(new FlinkFileIO()), dir, Map.of());
         assertThat(table.fileIO().renamesInPlace(table.qualifiedLocation())).isFalse();
-        FormatTableSink sink =
-                new FormatTableSink(table, SinkTables.ROW_TYPE, false, Map.of(), false);
+        FormatTableSink sink = FormatTableSink.builder(table, SinkTables.ROW_TYPE).build();
 
         StreamExecutionEnvironment env = env(RuntimeExecutionMode.BATCH);
         sink.attachTo(

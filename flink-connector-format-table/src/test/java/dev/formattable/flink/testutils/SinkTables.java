@@ -93,9 +93,15 @@ public final class SinkTables {
         return table(new FlinkFileIO(), dir, Map.of());
     }
 
+    /** A sink over the table that overwrites every partition it writes to, or appends. */
+    public static FormatTableSink sink(FormatTable table, boolean overwrite) {
+        FormatTableSink.Builder sink = FormatTableSink.builder(table, ROW_TYPE);
+        return overwrite ? sink.overwrite(Map.of()).build() : sink.build();
+    }
+
     /** An appending sink over the table. */
     public static FormatTableSink sink(FormatTable table) {
-        return new FormatTableSink(table, ROW_TYPE, false, Map.of(), false);
+        return FormatTableSink.builder(table, ROW_TYPE).build();
     }
 
     public static GenericRowData row(int a, String k) {

@@ -15,7 +15,10 @@ package dev.formattable.flink.sink.committable;
 
 import org.apache.flink.annotation.Internal;
 
+import java.security.SecureRandom;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,6 +39,21 @@ import java.util.regex.Pattern;
  * writers of earlier versions; no running writer has such a prefix. The epoch is the last
  * checkpoint the writer had snapshotted when it opened the file (at first the checkpoint it was
  * restored from, or 0).
+ *
+ * <p>Why a restarted writer's sweep never takes a running writer's file: it removes only files
+ * whose whole prefix is named in a state it restored, and a prefix names one writer instance
+ * (subtask and attempt may repeat after a JobManager failover or a rescale, the generation does
+ * not), which no longer runs, since its state is being restored. Of that instance's files it
+ * removes only those opened at or after the restored checkpoint {@code R}: they belong to no
+ * committable that will be committed, while those opened before are in committables up to {@code
+ * R}, which the committer publishes. What an instance staged before its first completed checkpoint
+ * is named in no state; the committer's sweep after a restart ({@link
+ * StagingToken#leftBehindBefore}) or {@code remove_orphan_files} removes it.
+ *
+ * <p>A writer that restored no checkpoint at all (a batch job, a job without checkpointing, a
+ * restart before the first checkpoint) also removes its own subtask's files of lower attempts, of
+ * any generation: without a restored state no state moved between subtasks, so the only writer of
+ * its subtask that may run is itself (the sink does not run concurrent attempts of a subtask).
  */
 @Internal
 public final class StagingToken {
@@ -101,5 +119,51 @@ public final class StagingToken {
                 parse(token)
                         .filter(t -> t.job.equals(jobToken) && t.epoch < checkpointId)
                         .isPresent();
+    }
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A new writer instance's generation: 16 random lowercase hex digits. */
+    public static String newGeneration() {
+        return String.format("%016x", RANDOM.nextLong());
+    }
+
+    /** A writer instance's prefix: {@code <job>-s<subtask>-a<attempt>-g<generation>}. */
+    public static String prefix(String jobToken, int subtask, int attempt, String generation) {
+        return jobToken + "-s" + subtask + "-a" + attempt + "-g" + generation;
+    }
+
+    /** A writer's token for the files it opens after checkpoint {@code epoch}. */
+    public static String token(String prefix, long epoch) {
+        return prefix + "-e" + epoch;
+    }
+
+    /**
+     * Which staged files a restarted writer removes: those under the prefix of a restored state
+     * (never its own), opened at or after the restored checkpoint; and, when nothing was restored,
+     * those of its own subtask's lower attempts.
+     *
+     * @param restored the prefix of each writer instance whose state was restored, with the
+     *     checkpoint of that state
+     */
+    public static Predicate<String> orphans(
+            String jobToken,
+            int subtask,
+            int attempt,
+            String ownPrefix,
+            OptionalLong restoredCheckpoint,
+            Map<String, Long> restored) {
+        long from = restoredCheckpoint.orElse(0);
+        return text -> {
+            StagingToken t = parse(text).orElse(null);
+            if (t == null || t.prefix.equals(ownPrefix)) {
+                return false;
+            }
+            if (restoredCheckpoint.isEmpty()) {
+                return t.job.equals(jobToken) && t.subtask == subtask && t.attempt < attempt;
+            }
+            Long stateCheckpoint = restored.get(t.prefix);
+            return stateCheckpoint != null && t.epoch >= Math.max(from, stateCheckpoint);
+        };
     }
 }

@@ -24,6 +24,7 @@ import dev.formattable.core.write.SizeReporting;
 import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.annotation.Internal;
@@ -46,9 +47,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -59,9 +62,9 @@ import java.util.Set;
  * checkpoint and at the end of the input.
  *
  * <p>Staged files carry a token naming the job, subtask, attempt, this writer instance's random
- * generation and the checkpoint after which they were opened (see {@link StagingTokens}). A
- * restored writer first removes what the writers whose states it restored staged that no
- * committable will ever publish.
+ * generation and the checkpoint after which they were opened (see {@link StagingToken}). A restored
+ * writer first removes what the writers whose states it restored staged that no committable will
+ * ever publish.
  */
 @Internal
 public final class FormatTableSinkWriter
@@ -109,7 +112,7 @@ public final class FormatTableSinkWriter
                     attempt,
                     restoredCheckpoint,
                     restored,
-                    StagingTokens.newGeneration());
+                    StagingToken.newGeneration());
         }
 
         private Attempt(
@@ -151,12 +154,12 @@ public final class FormatTableSinkWriter
             Attempt attempt)
             throws IOException {
         this.stagingPrefix =
-                StagingTokens.prefix(
+                StagingToken.prefix(
                         attempt.jobToken, attempt.subtask, attempt.attempt, attempt.generation);
         this.write =
                 table.newWrite(
                         adapt(bulkWriterFactory),
-                        StagingTokens.token(stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
+                        StagingToken.token(stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
         if (compacted) {
             // Compaction reads the files before they are published; a pending upload cannot be.
             write.stageForRename();
@@ -180,7 +183,7 @@ public final class FormatTableSinkWriter
 
     /**
      * Removes what the writers whose states this one restored staged that no committable will
-     * publish (see {@link StagingTokens} for why no running writer's file is taken), looking only
+     * publish (see {@link StagingToken} for why no running writer's file is taken), looking only
      * where they wrote: the partitions the restored states name now, and every other partition when
      * this writer first stages a file there. Once the commit at the end of the input has been
      * recorded, the earlier attempts' files may be what it publishes, so they are left to it.
@@ -198,13 +201,13 @@ public final class FormatTableSinkWriter
         StagedFileSweep sweep =
                 new StagedFileSweep(
                         table.fileIO(),
-                        StagingTokens.orphans(
+                        StagingToken.orphans(
                                 attempt.jobToken,
                                 attempt.subtask,
                                 attempt.attempt,
                                 stagingPrefix,
                                 attempt.restoredCheckpoint,
-                                attempt.restored));
+                                restoredPrefixes(attempt.restored)));
         if (!table.layout().isPartitioned()) {
             sweep.sweep(table.qualifiedLocation());
         }
@@ -222,6 +225,15 @@ public final class FormatTableSinkWriter
                 sweep.removedFiles(),
                 sweep.listedDirectories(),
                 table.location());
+    }
+
+    /** The prefix of each writer instance whose state was restored, with its checkpoint. */
+    private static Map<String, Long> restoredPrefixes(Collection<FormatTableWriterState> states) {
+        Map<String, Long> prefixes = new HashMap<>();
+        for (FormatTableWriterState state : states) {
+            prefixes.merge(state.stagingPrefix(), state.checkpointId(), Math::max);
+        }
+        return prefixes;
     }
 
     /** The core's writer factory over a Flink bulk writer factory (see {@link SizeReporting}). */
@@ -312,7 +324,7 @@ public final class FormatTableSinkWriter
     @Override
     public List<FormatTableWriterState> snapshotState(long checkpointId) {
         // Files opened from now on are committed with a later checkpoint.
-        write.setStagingToken(StagingTokens.token(stagingPrefix, checkpointId));
+        write.setStagingToken(StagingToken.token(stagingPrefix, checkpointId));
         return List.of(
                 new FormatTableWriterState(stagingPrefix, checkpointId, handedOutDirectories));
     }

@@ -11,13 +11,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.sink.writer;
-
-import dev.formattable.flink.sink.committable.StagingToken;
+package dev.formattable.flink.sink.committable;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
 
@@ -28,30 +26,24 @@ import static org.assertj.core.api.Assertions.assertThat;
  * restored from checkpoint 5 with the states of two earlier writer instances: {@code A}, which ran
  * subtask 2, and, after a rescale, {@code B}, which ran subtask 7.
  */
-class StagingTokensTest {
+class StagingTokenTest {
 
     private static final String A = "job1-s2-a2-g00000000000000aa";
     private static final String B = "job1-s7-a1-g00000000000000bb";
     private static final String OWN = "job1-s2-a0-g000000000000000c";
 
     private static final Predicate<String> ORPHAN =
-            StagingTokens.orphans(
-                    "job1",
-                    2,
-                    0,
-                    OWN,
-                    OptionalLong.of(5),
-                    List.of(new FormatTableWriterState(A, 5), new FormatTableWriterState(B, 5)));
+            StagingToken.orphans("job1", 2, 0, OWN, OptionalLong.of(5), Map.of(A, 5L, B, 5L));
 
     @Test
     void tokensArePrefixWithGenerationAndEpoch() {
-        assertThat(StagingTokens.prefix("job1", 2, 3, "0123456789abcdef"))
+        assertThat(StagingToken.prefix("job1", 2, 3, "0123456789abcdef"))
                 .isEqualTo("job1-s2-a3-g0123456789abcdef");
-        assertThat(StagingTokens.token("job1-s2-a3-g0123456789abcdef", 5))
+        assertThat(StagingToken.token("job1-s2-a3-g0123456789abcdef", 5))
                 .isEqualTo("job1-s2-a3-g0123456789abcdef-e5");
-        assertThat(StagingTokens.newGeneration())
+        assertThat(StagingToken.newGeneration())
                 .matches("[0-9a-f]{16}")
-                .isNotEqualTo(StagingTokens.newGeneration());
+                .isNotEqualTo(StagingToken.newGeneration());
     }
 
     @Test
@@ -104,13 +96,7 @@ class StagingTokensTest {
     void removesFilesOfTheEarlierInstanceOfTheSameSubtaskAndAttempt() {
         String before = "job1-s2-a0-g00000000000000aa";
         Predicate<String> orphan =
-                StagingTokens.orphans(
-                        "job1",
-                        2,
-                        0,
-                        OWN,
-                        OptionalLong.of(5),
-                        List.of(new FormatTableWriterState(before, 5)));
+                StagingToken.orphans("job1", 2, 0, OWN, OptionalLong.of(5), Map.of(before, 5L));
         assertThat(orphan).accepts(before + "-e5", before + "-e6");
         assertThat(orphan).rejects(before + "-e4", OWN + "-e5");
     }
@@ -119,13 +105,8 @@ class StagingTokensTest {
     void removesFilesOfARestoredStateOfAnEarlierVersionWithoutAGeneration() {
         // No running writer has a prefix without a generation.
         Predicate<String> orphan =
-                StagingTokens.orphans(
-                        "job1",
-                        2,
-                        0,
-                        OWN,
-                        OptionalLong.of(5),
-                        List.of(new FormatTableWriterState("job1-s2-a0", 5)));
+                StagingToken.orphans(
+                        "job1", 2, 0, OWN, OptionalLong.of(5), Map.of("job1-s2-a0", 5L));
         assertThat(orphan).accepts("job1-s2-a0-e5", "job1-s2-a0-e7");
         assertThat(orphan).rejects("job1-s2-a0-e4", OWN + "-e5", "job1-s2-a1-e5");
     }
@@ -134,7 +115,7 @@ class StagingTokensTest {
     void restoredFromACheckpointWithoutAStateNothingIsRemoved() {
         // A new subtask after a scale-up: subtask 2's earlier writers may have moved elsewhere.
         Predicate<String> orphan =
-                StagingTokens.orphans("job1", 2, 3, OWN, OptionalLong.of(5), List.of());
+                StagingToken.orphans("job1", 2, 3, OWN, OptionalLong.of(5), Map.of());
         assertThat(orphan).rejects("job1-s2-a0-e5", "job1-s2-a0-g00000000000000ee-e5", A + "-e9");
     }
 
@@ -147,7 +128,7 @@ class StagingTokensTest {
     void withoutARestoredCheckpointLowerAttemptsOfTheSubtaskAreRemoved() {
         String own = "job1-s2-a1-g000000000000000c";
         Predicate<String> orphan =
-                StagingTokens.orphans("job1", 2, 1, own, OptionalLong.empty(), List.of());
+                StagingToken.orphans("job1", 2, 1, own, OptionalLong.empty(), Map.of());
         assertThat(orphan).accepts("job1-s2-a0-e0", "job1-s2-a0-g00000000000000ee-e3");
         assertThat(orphan)
                 .rejects(
