@@ -14,11 +14,11 @@
 package dev.formattable.bench;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;

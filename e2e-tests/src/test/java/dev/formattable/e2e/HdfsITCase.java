@@ -14,9 +14,9 @@
 package dev.formattable.e2e;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.LeftoverNames;
 import dev.formattable.core.commit.OrphanFiles;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.e2e.servers.HdfsExtension;
 import dev.formattable.e2e.servers.StorageView;
 import dev.formattable.e2e.testutils.CoreWrites;

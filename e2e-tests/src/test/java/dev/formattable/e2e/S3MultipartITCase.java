@@ -14,7 +14,6 @@
 package dev.formattable.e2e;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.commit.OrphanFiles;
 import dev.formattable.core.fs.FaultInjectingFileIO;
@@ -22,6 +21,7 @@ import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.HadoopFileIO;
 import dev.formattable.core.fs.HadoopMultipartUploads;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.e2e.servers.S3ProxyExtension;
 import dev.formattable.e2e.testutils.CoreWrites;
 import dev.formattable.e2e.testutils.E2eSqlTestBase;

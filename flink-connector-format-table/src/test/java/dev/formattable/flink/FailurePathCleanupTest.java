@@ -14,8 +14,8 @@
 package dev.formattable.flink;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.ReadSpec;

@@ -14,10 +14,10 @@
 package dev.formattable.e2e.testutils;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
 import dev.formattable.core.write.FormatTableWrite;

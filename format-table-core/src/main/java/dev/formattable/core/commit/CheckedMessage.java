@@ -14,6 +14,7 @@
 package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.table.CommitMessage;
 
 import java.util.List;
 

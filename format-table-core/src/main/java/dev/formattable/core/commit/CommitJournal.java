@@ -19,6 +19,7 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.fs.SeekableInputStream;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 

@@ -20,6 +20,7 @@ import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FileListing;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ListingStats;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;
 

@@ -16,6 +16,7 @@ package dev.formattable.core.commit;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.utils.Parallel;

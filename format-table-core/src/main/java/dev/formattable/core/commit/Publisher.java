@@ -15,6 +15,7 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.utils.Parallel;
 
 import org.slf4j.Logger;

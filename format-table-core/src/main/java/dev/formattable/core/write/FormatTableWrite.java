@@ -13,15 +13,15 @@
  */
 package dev.formattable.core.write;
 
-import dev.formattable.core.commit.CommitMessage;
-import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.StagedOutputStream;
 import dev.formattable.core.fs.TwoPhaseOutputStream;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
+import dev.formattable.core.table.StagedFileSweep;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -18,6 +18,7 @@ import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;
 

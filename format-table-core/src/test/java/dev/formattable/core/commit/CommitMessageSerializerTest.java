@@ -15,6 +15,7 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PendingUpload;
+import dev.formattable.core.table.CommitMessage;
 
 import org.junit.jupiter.api.Test;
 

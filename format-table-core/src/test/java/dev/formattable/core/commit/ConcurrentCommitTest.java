@@ -17,6 +17,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.scan.DataSplit;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.testutils.LinesFormat;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;

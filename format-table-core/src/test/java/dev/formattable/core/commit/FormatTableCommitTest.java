@@ -17,6 +17,8 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.table.CommitMessage;
+import dev.formattable.core.table.StagedFileSweep;
 import dev.formattable.core.testutils.LogCapture;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;

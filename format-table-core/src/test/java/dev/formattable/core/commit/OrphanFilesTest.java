@@ -15,6 +15,7 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;
 

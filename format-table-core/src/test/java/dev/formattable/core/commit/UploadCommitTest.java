@@ -17,6 +17,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
 import dev.formattable.core.fs.UploadingLocalFileIO;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;
 

@@ -14,8 +14,8 @@
 package dev.formattable.core.write;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.testutils.LinesFormat;
 import dev.formattable.core.testutils.TestTables;

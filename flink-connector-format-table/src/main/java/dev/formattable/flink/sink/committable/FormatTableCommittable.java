@@ -13,7 +13,7 @@
  */
 package dev.formattable.flink.sink.committable;
 
-import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.table.CommitMessage;
 
 import org.apache.flink.annotation.Internal;
 

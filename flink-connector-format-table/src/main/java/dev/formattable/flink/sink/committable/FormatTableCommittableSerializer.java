@@ -13,8 +13,8 @@
  */
 package dev.formattable.flink.sink.committable;
 
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitMessageSerializer;
+import dev.formattable.core.table.CommitMessage;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;

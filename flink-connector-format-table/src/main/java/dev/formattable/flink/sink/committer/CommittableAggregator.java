@@ -13,7 +13,7 @@
  */
 package dev.formattable.flink.sink.committer;
 
-import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 

@@ -14,10 +14,10 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
-import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.table.CommitMessage;
+import dev.formattable.core.table.StagedFileSweep;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
 

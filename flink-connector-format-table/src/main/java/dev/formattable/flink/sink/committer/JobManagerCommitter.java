@@ -14,8 +14,8 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.partition.PartitionCommitPolicies;

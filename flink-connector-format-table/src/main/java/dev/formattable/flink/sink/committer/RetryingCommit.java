@@ -15,9 +15,9 @@ package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitConflictException;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.commit.FormatTableCommit;
+import dev.formattable.core.table.CommitMessage;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -14,7 +14,7 @@
 package dev.formattable.flink.sink.compaction;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.flink.format.FormatFactories;

@@ -13,7 +13,7 @@
  */
 package dev.formattable.flink.sink.compaction;
 
-import dev.formattable.core.commit.CommitMessage;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.apache.flink.annotation.Internal;

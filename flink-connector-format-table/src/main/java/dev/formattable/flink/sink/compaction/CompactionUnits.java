@@ -13,8 +13,8 @@
  */
 package dev.formattable.flink.sink.compaction;
 
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.table.CommitMessage;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

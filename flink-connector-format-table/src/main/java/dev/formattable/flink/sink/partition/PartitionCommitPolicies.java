@@ -14,9 +14,9 @@
 package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.PartitionCommitOptions;
 
 import org.apache.flink.annotation.Internal;

@@ -14,10 +14,10 @@
 package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.partition.PartitionValueCodec;
+import dev.formattable.core.table.CommitMessage;
 
 import java.util.ArrayList;
 import java.util.List;

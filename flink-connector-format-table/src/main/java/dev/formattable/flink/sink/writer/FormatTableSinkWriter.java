@@ -14,9 +14,9 @@
 package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
-import dev.formattable.core.commit.StagedFileSweep;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.table.CommitMessage;
+import dev.formattable.core.table.StagedFileSweep;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;

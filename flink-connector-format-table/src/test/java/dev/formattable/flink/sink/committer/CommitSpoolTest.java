@@ -13,8 +13,8 @@
  */
 package dev.formattable.flink.sink.committer;
 
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
 import org.junit.jupiter.api.Test;

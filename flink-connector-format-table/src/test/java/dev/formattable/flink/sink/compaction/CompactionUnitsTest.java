@@ -13,9 +13,9 @@
  */
 package dev.formattable.flink.sink.compaction;
 
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PendingUpload;
+import dev.formattable.core.table.CommitMessage;
 
 import org.junit.jupiter.api.Test;
 

@@ -14,8 +14,8 @@
 package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.TaskEnvironments;

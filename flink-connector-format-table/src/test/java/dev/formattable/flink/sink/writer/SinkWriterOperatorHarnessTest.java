@@ -14,8 +14,8 @@
 package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.FaultInjectingFileIO;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableSink;

@@ -14,9 +14,9 @@
 package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitMessage;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.format.FormatFactories;

@@ -11,12 +11,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.core.commit;
+package dev.formattable.core.table;
 
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
-import dev.formattable.core.table.DataFilePathFactory;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
