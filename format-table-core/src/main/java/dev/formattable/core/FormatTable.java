@@ -89,14 +89,12 @@ public final class FormatTable extends FormatTableSpec {
         return new FormatTableScan(this);
     }
 
+    /**
+     * A write with the table's options and nothing else set: {@code FormatTableWrite.builder(table,
+     * writerFactory).build()}, where the builder sets the rest.
+     */
     public <T> FormatTableWrite<T> newWrite(FormatWriterFactory<T> writerFactory) {
-        return new FormatTableWrite<>(this, writerFactory);
-    }
-
-    /** A write whose staged files carry {@code stagingToken} (see {@link FormatTableWrite}). */
-    public <T> FormatTableWrite<T> newWrite(
-            FormatWriterFactory<T> writerFactory, String stagingToken) {
-        return new FormatTableWrite<>(this, writerFactory, stagingToken);
+        return FormatTableWrite.builder(this, writerFactory).build();
     }
 
     public FormatTableCommit newCommit() {

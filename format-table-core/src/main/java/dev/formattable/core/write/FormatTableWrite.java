@@ -13,39 +13,28 @@
  */
 package dev.formattable.core.write;
 
-import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
-import dev.formattable.core.fs.Path;
-import dev.formattable.core.fs.StagedOutputStream;
-import dev.formattable.core.fs.TwoPhaseOutputStream;
 import dev.formattable.core.table.CommitMessage;
-import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.table.StagedFileSweep;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
- * Writes records into staged data files, one open file per partition, rolling to a new file when
- * one reaches {@code target-file-row-num} rows (checked after every record) or {@code
- * target-file-size} bytes, written and buffered by the format's writer (checked often enough that a
- * file passes it by little more than a record). Nothing it writes is visible until a {@code
- * FormatTableCommit} publishes the messages of {@link #prepareCommit()}. Files are staged under
- * {@code _temporary} beside their targets, or, on an object store with {@code
- * write.multipart-upload}, written as uploads straight to their targets (see {@link
- * FileIO#newTwoPhaseOutputStream}).
+ * Writes records into staged data files, one open file per partition, rolling to a new file as
+ * {@link RollingPolicy} says. Nothing it writes is visible until a {@code FormatTableCommit}
+ * publishes the messages of {@link #prepareCommit()}. Files are staged under {@code _temporary}
+ * beside their targets, or, on an object store with {@code write.multipart-upload}, written as
+ * uploads straight to their targets (see {@link FileIO#newTwoPhaseOutputStream}). At most {@code
+ * write.max-open-files} files are open; past that, the least recently written one is finished.
  *
  * <p>A write may go on after {@code prepareCommit()}; each call hands out the files finished since
  * the last, and hands the responsibility for them to their commit. {@link #abort()} removes the
@@ -58,41 +47,15 @@ import java.util.function.LongSupplier;
  */
 public final class FormatTableWrite<T> implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(FormatTableWrite.class);
-
-    /** The most rows written between two checks of a file's size. */
-    static final long MAX_ROWS_BETWEEN_SIZE_CHECKS = 1000;
-
-    private final FormatTableSpec table;
-    private final FileIO fileIO;
-    private final FormatWriterFactory<T> writerFactory;
-    private final DataFilePathFactory pathFactory;
-    private final long targetRows;
-    private final long targetBytes;
-
-    private final Map<List<Object>, PartitionTarget> partitions = new HashMap<>();
+    private final PartitionTargets partitions;
+    private final FileStager<T> files;
+    private final RollingPolicy rolling;
+    private final int maxOpenFiles;
 
     /** Open files in least-recently-written order. */
     private final Map<List<Object>, OpenDataFile<T>> openFiles =
             new LinkedHashMap<>(16, 0.75f, true);
 
-    private final int maxOpenFiles;
-
-    /** Time-based rolling (see {@link #rollByTime}); off unless asked for. */
-    private long rolloverMillis = Long.MAX_VALUE;
-
-    private long inactivityMillis = Long.MAX_VALUE;
-    private LongSupplier clock;
-
-    /**
-     * How many bytes of file one byte that a writer reports as buffered has turned out to become,
-     * learnt from the files that rolled at the target size. Parquet reports the open pages before
-     * encoding and compression: a file rolled on that figure alone ended at about half its target
-     * (0.55 MB for 1 MB, 20 columns, snappy).
-     */
-    private double bufferedToFileBytes = 1.0;
-
-    private int filesLearntFrom;
     private final List<CommitMessage> finished = new ArrayList<>();
 
     /** What the last prepareCommit() handed out: what abort() removes besides unprepared files. */
@@ -100,40 +63,85 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     private boolean closed;
 
-    private StagedFileSweep sweep;
-
-    /** Whether files are uploads to their targets; decided when the first file opens. */
-    private Boolean uploads;
-
-    public FormatTableWrite(FormatTableSpec table, FormatWriterFactory<T> writerFactory) {
-        this(table, writerFactory, UUID.randomUUID().toString());
+    private FormatTableWrite(Builder<T> b) {
+        this.partitions = new PartitionTargets(b.table);
+        this.files =
+                new FileStager<>(b.table, b.writerFactory, b.stagingToken, b.renamesOnly, b.sweep);
+        this.rolling =
+                new RollingPolicy(
+                        b.table.options().targetFileRowNum(),
+                        b.table.options().targetFileSize(),
+                        b.timeRolling);
+        this.maxOpenFiles = b.table.options().maxOpenFiles();
     }
 
-    /**
-     * A write whose staged files carry {@code stagingToken}, so that {@code StagedFileSweep} and
-     * {@code OrphanFiles} can find what it leaves behind.
-     */
-    public FormatTableWrite(
-            FormatTableSpec table, FormatWriterFactory<T> writerFactory, String stagingToken) {
-        this.table = table;
-        this.fileIO = table.fileIO();
-        this.writerFactory = writerFactory;
-        this.pathFactory =
-                new DataFilePathFactory(
-                        table.options(), UUID.randomUUID().toString(), stagingToken);
-        this.targetRows = table.options().targetFileRowNum();
-        this.targetBytes = table.options().targetFileSize();
-        this.maxOpenFiles = table.options().maxOpenFiles();
+    /** Starts building a write into {@code table}, with files made by {@code writerFactory}. */
+    public static <T> Builder<T> builder(
+            FormatTableSpec table, FormatWriterFactory<T> writerFactory) {
+        return new Builder<>(table, writerFactory);
     }
 
-    /** The directory and rendered spec of a partition, computed once per partition. */
-    private static final class PartitionTarget {
-        final Path directory;
-        final LinkedHashMap<String, String> spec;
+    /** Builds a {@link FormatTableWrite}. */
+    public static final class Builder<T> {
+        private final FormatTableSpec table;
+        private final FormatWriterFactory<T> writerFactory;
+        private String stagingToken = UUID.randomUUID().toString();
+        private RollingPolicy.TimeRolling timeRolling = RollingPolicy.TimeRolling.NONE;
+        private StagedFileSweep sweep;
+        private boolean renamesOnly;
 
-        PartitionTarget(Path directory, LinkedHashMap<String, String> spec) {
-            this.directory = directory;
-            this.spec = spec;
+        private Builder(FormatTableSpec table, FormatWriterFactory<T> writerFactory) {
+            this.table = Objects.requireNonNull(table, "table");
+            this.writerFactory = Objects.requireNonNull(writerFactory, "writerFactory");
+        }
+
+        /**
+         * The token the staged files carry (a random one by default), so that {@code
+         * StagedFileSweep} and {@code OrphanFiles} can find what the write leaves behind.
+         *
+         * @throws IllegalArgumentException when the token cannot be part of a file name
+         */
+        public Builder<T> stagingToken(String token) {
+            this.stagingToken = Objects.requireNonNull(token, "token");
+            return this;
+        }
+
+        /**
+         * Rolls files by time as well: a file open for {@code rolloverMillis} is finished after the
+         * record that reaches it, and files not written for {@code inactivityMillis} are finished
+         * when the next record arrives, at {@link #finishTimedOut()}, or when the commit is
+         * prepared, as every file is. {@code clock} tells the time in milliseconds.
+         */
+        public Builder<T> rollByTime(
+                long rolloverMillis, long inactivityMillis, LongSupplier clock) {
+            this.timeRolling =
+                    new RollingPolicy.TimeRolling(
+                            rolloverMillis, inactivityMillis, Objects.requireNonNull(clock));
+            return this;
+        }
+
+        /**
+         * Before the write first stages a file in a partition, removes what failed attempts left in
+         * that partition's staging directory (see {@link StagedFileSweep}): how a restarted writer
+         * clears up after the attempts it replaces at the cost of what it writes.
+         */
+        public Builder<T> sweepBeforeStaging(StagedFileSweep sweep) {
+            this.sweep = Objects.requireNonNull(sweep, "sweep");
+            return this;
+        }
+
+        /**
+         * Stages every file to be published by a rename, also where the file system could upload it
+         * straight to its target: for files read again before they are published (merged by
+         * compaction), which a pending upload cannot be.
+         */
+        public Builder<T> stageForRename() {
+            this.renamesOnly = true;
+            return this;
+        }
+
+        public FormatTableWrite<T> build() {
+            return new FormatTableWrite<>(this);
         }
     }
 
@@ -147,8 +155,8 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("This write is closed.");
         }
-        long now = clock == null ? 0 : clock.getAsLong();
-        if (clock != null) {
+        long now = rolling.now();
+        if (rolling.rollsByTime()) {
             finishInactive(now);
         }
         OpenDataFile<T> file = openFiles.get(partitionValues);
@@ -156,53 +164,40 @@ public final class FormatTableWrite<T> implements AutoCloseable {
             if (openFiles.size() >= maxOpenFiles) {
                 finishLeastRecentlyWritten();
             }
-            file = open(target(partitionValues));
+            file = files.open(partitions.of(partitionValues));
             file.openedAt = now;
-            openFiles.put(nullSafe(partitionValues), file);
+            openFiles.put(PartitionTargets.key(partitionValues), file);
         }
         file.writer.add(record);
         file.rows++;
         file.lastWrite = now;
-        if (file.rows >= targetRows || now - file.openedAt >= rolloverMillis) {
+        if (rolling.rollsAfterRecord(file, now)) {
             openFiles.remove(partitionValues);
             finish(file);
-        } else if (file.rows >= file.nextSizeCheck && reachedTargetSize(file)) {
+        } else if (rolling.sizeCheckDue(file) && rolling.reachedTargetSize(file)) {
             openFiles.remove(partitionValues);
             long writtenBefore = file.out.getPos();
             long buffered = file.bufferedAtCheck;
             finish(file);
-            learnBufferedSize(buffered, file.finishedSize - writtenBefore);
+            rolling.learnBufferedSize(buffered, file.finishedSize - writtenBefore);
         }
     }
 
     /**
-     * Rolls files by time as well: a file open for {@code rolloverMillis} is finished after the
-     * record that reaches it, and files not written for {@code inactivityMillis} are finished when
-     * the next record arrives (or when the commit is prepared, as every file is). A finished file
-     * is published with the next commit, as any other.
-     */
-    public void rollByTime(long rolloverMillis, long inactivityMillis, LongSupplier clock) {
-        this.rolloverMillis = rolloverMillis;
-        this.inactivityMillis = inactivityMillis;
-        this.clock = clock;
-    }
-
-    /**
-     * Finishes, without waiting for a record, the files open for {@code rolloverMillis} and those
-     * not written for {@code inactivityMillis} (see {@link #rollByTime}): what a writer calls at
-     * intervals, so that an idle file is not left open until the next commit. Nothing without
-     * {@link #rollByTime}.
+     * Finishes, without waiting for a record, the files open or idle for too long (see {@link
+     * Builder#rollByTime}): what a writer calls at intervals, so that an idle file is not left open
+     * until the next commit. Nothing without rolling by time.
      */
     public void finishTimedOut() throws IOException {
-        if (clock == null || closed) {
+        if (!rolling.rollsByTime() || closed) {
             return;
         }
-        long now = clock.getAsLong();
-        Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
-        while (files.hasNext()) {
-            OpenDataFile<T> file = files.next();
-            if (now - file.lastWrite >= inactivityMillis || now - file.openedAt >= rolloverMillis) {
-                files.remove();
+        long now = rolling.now();
+        Iterator<OpenDataFile<T>> open = openFiles.values().iterator();
+        while (open.hasNext()) {
+            OpenDataFile<T> file = open.next();
+            if (rolling.timedOut(file, now)) {
+                open.remove();
                 finish(file);
             }
         }
@@ -210,63 +205,21 @@ public final class FormatTableWrite<T> implements AutoCloseable {
 
     /** Finishes the files, least recently written first, that were not written for too long. */
     private void finishInactive(long now) throws IOException {
-        Iterator<OpenDataFile<T>> files = openFiles.values().iterator();
-        while (files.hasNext()) {
-            OpenDataFile<T> file = files.next();
-            if (now - file.lastWrite < inactivityMillis) {
+        Iterator<OpenDataFile<T>> open = openFiles.values().iterator();
+        while (open.hasNext()) {
+            OpenDataFile<T> file = open.next();
+            if (!rolling.inactive(file, now)) {
                 // In order of their last write: the rest were written later.
                 return;
             }
-            files.remove();
+            open.remove();
             finish(file);
         }
     }
 
-    /**
-     * Whether the file (bytes written and those its writer buffers) reached {@code
-     * target-file-size}. Asking a writer what it buffers walks its columns, so when the file is
-     * below the target the next check is planned half way to where the average row size so far says
-     * the target will be, and at most {@value #MAX_ROWS_BETWEEN_SIZE_CHECKS} rows on: a file passes
-     * its target by little more than a row, at the cost of a few checks per file.
-     */
-    private boolean reachedTargetSize(OpenDataFile<T> file) throws IOException {
-        file.bufferedAtCheck = file.writer.bufferedBytes();
-        long size = file.out.getPos() + (long) (file.bufferedAtCheck * bufferedToFileBytes);
-        if (size >= targetBytes) {
-            return true;
-        }
-        long bytesPerRow = Math.max(1, size / file.rows);
-        long rowsLeft = (targetBytes - size) / bytesPerRow;
-        file.nextSizeCheck =
-                file.rows + Math.max(1, Math.min(MAX_ROWS_BETWEEN_SIZE_CHECKS, rowsLeft / 2));
-        return false;
-    }
-
-    /**
-     * Learns from a file that rolled at the target size what its buffered bytes became once written
-     * (footer included): the first such file sets the ratio, each later one is averaged in.
-     * Bounded, so one odd file cannot make the next ones roll far from the target.
-     */
-    private void learnBufferedSize(long buffered, long becameBytes) {
-        if (buffered <= 0 || becameBytes <= 0) {
-            return;
-        }
-        double ratio = Math.max(0.05, Math.min(2.0, (double) becameBytes / buffered));
-        bufferedToFileBytes = filesLearntFrom++ == 0 ? ratio : (bufferedToFileBytes + ratio) / 2;
-    }
-
-    /**
-     * Before this write first stages a file in a partition, removes what failed attempts left in
-     * that partition's staging directory (see {@link StagedFileSweep}): how a restarted writer
-     * clears up after the attempts it replaces at the cost of what it writes.
-     */
-    public void sweepBeforeStaging(StagedFileSweep sweep) {
-        this.sweep = sweep;
-    }
-
-    /** Stages the files opened from now on under another token (see the constructor). */
+    /** Stages the files opened from now on under another token (see {@link Builder}). */
     public void setStagingToken(String token) {
-        pathFactory.setStagingToken(token);
+        files.setStagingToken(token);
     }
 
     private void finishLeastRecentlyWritten() throws IOException {
@@ -281,75 +234,8 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         return openFiles.size();
     }
 
-    private static List<Object> nullSafe(List<Object> values) {
-        // List.copyOf refuses nulls, and NULL is a valid partition value.
-        return Collections.unmodifiableList(new ArrayList<>(values));
-    }
-
-    private PartitionTarget target(List<Object> values) {
-        PartitionTarget target = partitions.get(values);
-        if (target == null) {
-            if (values.size() != table.layout().levels()) {
-                throw new IllegalArgumentException(
-                        "Expected "
-                                + table.layout().levels()
-                                + " partition values for "
-                                + table.layout().keys()
-                                + ", got "
-                                + values);
-            }
-            target =
-                    new PartitionTarget(table.partitionPath(values), table.layout().toSpec(values));
-            partitions.put(nullSafe(values), target);
-        }
-        return target;
-    }
-
-    private OpenDataFile<T> open(PartitionTarget partition) throws IOException {
-        Path target = pathFactory.newTarget(partition.directory);
-        Path staged = pathFactory.stagedPathFor(target);
-        if (uploads == null) {
-            uploads = table.options().multipartUpload() && fileIO.uploadsToTarget(target);
-        }
-        TwoPhaseOutputStream out;
-        if (uploads) {
-            out = fileIO.newTwoPhaseOutputStream(target, staged);
-        } else {
-            if (sweep != null) {
-                sweep.sweep(partition.directory);
-            }
-            fileIO.mkdirs(staged.parent());
-            out = new StagedOutputStream(fileIO, staged, target);
-        }
-        try {
-            return new OpenDataFile<>(
-                    staged, target, partition.spec, out, writerFactory.create(out));
-        } catch (IOException | RuntimeException e) {
-            out.close();
-            throw e;
-        }
-    }
-
     private void finish(OpenDataFile<T> file) throws IOException {
-        long size;
-        FileCommitter committer;
-        try {
-            file.writer.finish();
-            size = file.out.getPos();
-            committer = file.out.closeForCommit();
-        } catch (IOException | RuntimeException e) {
-            file.out.close();
-            throw e;
-        }
-        file.finishedSize = size;
-        finished.add(
-                new CommitMessage(
-                        file.staged,
-                        file.target,
-                        file.spec,
-                        file.rows,
-                        size,
-                        committer.pendingUpload().orElse(null)));
+        finished.add(files.finish(file));
     }
 
     /**
@@ -392,7 +278,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     public void abort() {
         discardUnprepared();
         for (CommitMessage m : lastHandedOut) {
-            discard(m);
+            files.discard(m);
         }
         lastHandedOut = List.of();
     }
@@ -400,15 +286,6 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     /** How many messages and partition directories this write holds on to now. */
     int retainedEntries() {
         return lastHandedOut.size() + finished.size() + partitions.size() + openFiles.size();
-    }
-
-    /**
-     * Stages every file to be published by a rename, also where the file system could upload it
-     * straight to its target: for files read again before they are published (merged by
-     * compaction), which a pending upload cannot be. Call before the first write.
-     */
-    public void stageForRename() {
-        uploads = false;
     }
 
     /** Closes the write, removing the staged files it never handed out. */
@@ -426,18 +303,8 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         }
         openFiles.clear();
         for (CommitMessage m : finished) {
-            discard(m);
+            files.discard(m);
         }
         finished.clear();
-    }
-
-    /** Removes a finished file that will not be published: its staged file, or its upload. */
-    private void discard(CommitMessage m) {
-        try {
-            fileIO.recoverCommitter(m.stagedPath(), m.targetPath(), m.fileSize(), m.upload())
-                    .discard();
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
-        }
     }
 }

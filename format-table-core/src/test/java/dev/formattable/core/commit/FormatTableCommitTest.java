@@ -19,9 +19,11 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.StagedFileSweep;
+import dev.formattable.core.testutils.LinesFormat;
 import dev.formattable.core.testutils.LogCapture;
 import dev.formattable.core.testutils.TestTables;
 import dev.formattable.core.types.DataTypes;
+import dev.formattable.core.write.FormatTableWrite;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -457,14 +459,16 @@ class FormatTableCommitTest {
         List<CommitMessage> keep;
         List<CommitMessage> orphan;
         try (var write =
-                table.newWrite(
-                        dev.formattable.core.testutils.LinesFormat.writerFactory(), "job-a1")) {
+                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                        .stagingToken("job-a1")
+                        .build()) {
             write.write(p("2024-01-01", 1), "keep");
             keep = write.prepareCommit();
         }
         try (var write =
-                table.newWrite(
-                        dev.formattable.core.testutils.LinesFormat.writerFactory(), "job-a0")) {
+                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                        .stagingToken("job-a0")
+                        .build()) {
             write.write(p("2024-01-01", 1), "orphan");
             write.write(p("2024-01-02", 2), "orphan");
             orphan = write.prepareCommit();

@@ -115,8 +115,10 @@ class FormatTableWriteTest {
     void rollsByTimeOpenAndInactiveFiles() throws IOException {
         FormatTable table = table(Map.of(), "k", DataTypes.INT());
         long[] now = {0};
-        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
-            write.rollByTime(100, 30, () -> now[0]);
+        try (FormatTableWrite<String> write =
+                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                        .rollByTime(100, 30, () -> now[0])
+                        .build()) {
             write.write(List.of(1), "a");
             write.write(List.of(2), "b");
             now[0] = 20;
@@ -148,9 +150,15 @@ class FormatTableWriteTest {
     void aCheckFinishesTimedOutFilesWithoutARecord() throws IOException {
         FormatTable table = table(Map.of(), "k", DataTypes.INT());
         long[] now = {0};
-        try (FormatTableWrite<String> write = table.newWrite(LinesFormat.writerFactory())) {
-            write.finishTimedOut();
-            write.rollByTime(100, 30, () -> now[0]);
+        try (FormatTableWrite<String> untimed = table.newWrite(LinesFormat.writerFactory())) {
+            untimed.write(List.of(1), "a");
+            untimed.finishTimedOut();
+            assertThat(untimed.openFiles()).as("nothing rolls by time unless asked").isOne();
+        }
+        try (FormatTableWrite<String> write =
+                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                        .rollByTime(100, 30, () -> now[0])
+                        .build()) {
             write.write(List.of(1), "a");
             now[0] = 20;
             write.write(List.of(2), "b");
@@ -329,7 +337,9 @@ class FormatTableWriteTest {
     void stagedNamesCarryTheStagingToken() throws IOException {
         FormatTable table = table(Map.of("file.suffix.include.compression", "true"));
         try (FormatTableWrite<String> write =
-                table.newWrite(LinesFormat.writerFactory(), "job1-s0-a0-e0")) {
+                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                        .stagingToken("job1-s0-a0-e0")
+                        .build()) {
             write.write(List.of(), "a");
             write.setStagingToken("job1-s0-a0-e7");
             write.prepareCommit();
@@ -339,7 +349,11 @@ class FormatTableWriteTest {
                     .contains("job1-s0-a0-e7");
         }
         assertThat(DataFilePathFactory.stagingTokenOf("data-x-0.parquet")).isEmpty();
-        assertThatThrownBy(() -> table.newWrite(LinesFormat.writerFactory(), "a.b"))
+        assertThatThrownBy(
+                        () ->
+                                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                                        .stagingToken("a.b")
+                                        .build())
                 .hasMessageContaining("'a.b'");
     }
 

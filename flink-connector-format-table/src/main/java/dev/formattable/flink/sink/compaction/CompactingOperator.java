@@ -150,7 +150,8 @@ public final class CompactingOperator
                         Math.max(0, epoch));
         long rows = 0;
         List<CommitMessage> merged;
-        try (FormatTableWrite<RowData> write = table.newWrite(writerFactory, token)) {
+        try (FormatTableWrite<RowData> write =
+                FormatTableWrite.builder(table, writerFactory).stagingToken(token).build()) {
             for (CommitMessage file : unit) {
                 rows += copy(file, partition, write);
             }

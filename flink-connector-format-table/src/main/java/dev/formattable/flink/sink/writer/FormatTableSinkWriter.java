@@ -52,6 +52,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -156,10 +157,11 @@ public final class FormatTableSinkWriter
         this.stagingPrefix =
                 StagingToken.prefix(
                         attempt.jobToken, attempt.subtask, attempt.attempt, attempt.generation);
-        this.write =
-                table.newWrite(
-                        adapt(bulkWriterFactory),
-                        StagingToken.token(stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
+        FormatTableWrite.Builder<RowData> write =
+                FormatTableWrite.builder(table, adapt(bulkWriterFactory))
+                        .stagingToken(
+                                StagingToken.token(
+                                        stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
         if (compacted) {
             // Compaction reads the files before they are published; a pending upload cannot be.
             write.stageForRename();
@@ -167,28 +169,34 @@ public final class FormatTableSinkWriter
         this.timeRolling = timeRolling;
         if (timeRolling != null) {
             write.rollByTime(
-                    timeRolling.rolloverMillis(),
-                    timeRolling.inactivityMillis(),
-                    System::currentTimeMillis);
+                    timeRolling.rolloverMillis(), timeRolling.inactivityMillis(), this::now);
         }
+        if (!attempt.restored.isEmpty()
+                || (attempt.restoredCheckpoint.isEmpty() && attempt.attempt > 0)) {
+            sweepEarlierAttempts(table, attempt).ifPresent(write::sweepBeforeStaging);
+        }
+        this.write = write.build();
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);
         this.inputGroupedByPartition = inputGroupedByPartition;
-        if (!attempt.restored.isEmpty()
-                || (attempt.restoredCheckpoint.isEmpty() && attempt.attempt > 0)) {
-            sweepEarlierAttempts(table, attempt);
-        }
+    }
+
+    /** The time for rolling by time: the task's timers once given, the wall clock before. */
+    private long now() {
+        return timers == null ? System.currentTimeMillis() : timers.getCurrentProcessingTime();
     }
 
     /**
      * Removes what the writers whose states this one restored staged that no committable will
      * publish (see {@link StagingToken} for why no running writer's file is taken), looking only
      * where they wrote: the partitions the restored states name now, and every other partition when
-     * this writer first stages a file there. Once the commit at the end of the input has been
-     * recorded, the earlier attempts' files may be what it publishes, so they are left to it.
+     * this writer first stages a file there (the sweep returned, for the write). Once the commit at
+     * the end of the input has been recorded, the earlier attempts' files may be what it publishes,
+     * so they are left to it.
      */
-    private void sweepEarlierAttempts(FormatTable table, Attempt attempt) throws IOException {
+    private Optional<StagedFileSweep> sweepEarlierAttempts(FormatTable table, Attempt attempt)
+            throws IOException {
         String endOfInput = FormatTableCommittable.endOfInputCommitId(attempt.jobToken);
         if (table.newCommit().isRecorded(endOfInput)) {
             LOG.info(
@@ -196,7 +204,7 @@ public final class FormatTableSinkWriter
                             + " it does not publish",
                     stagingPrefix,
                     endOfInput);
-            return;
+            return Optional.empty();
         }
         StagedFileSweep sweep =
                 new StagedFileSweep(
@@ -216,7 +224,6 @@ public final class FormatTableSinkWriter
                 sweep.sweep(Path.of(dir));
             }
         }
-        write.sweepBeforeStaging(sweep);
         LOG.info(
                 "Writer {} removed {} staged files of earlier attempts from {} partition"
                         + " directories of {}; it sweeps each other partition as it first writes"
@@ -225,6 +232,7 @@ public final class FormatTableSinkWriter
                 sweep.removedFiles(),
                 sweep.listedDirectories(),
                 table.location());
+        return Optional.of(sweep);
     }
 
     /** The prefix of each writer instance whose state was restored, with its checkpoint. */
@@ -340,10 +348,6 @@ public final class FormatTableSinkWriter
             return;
         }
         this.timers = timers;
-        write.rollByTime(
-                timeRolling.rolloverMillis(),
-                timeRolling.inactivityMillis(),
-                timers::getCurrentProcessingTime);
         scheduleCheck();
     }
 
