@@ -14,6 +14,7 @@
 package dev.formattable.core;
 
 import dev.formattable.core.commit.FormatTableCommit;
+import dev.formattable.core.commit.TableMaintenance;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.options.TableOptions;
@@ -95,6 +96,11 @@ public final class FormatTable extends FormatTableSpec {
      */
     public <T> FormatTableWrite<T> newWrite(FormatWriterFactory<T> writerFactory) {
         return FormatTableWrite.builder(this, writerFactory).build();
+    }
+
+    /** Truncating the table and dropping partitions. */
+    public TableMaintenance maintenance() {
+        return new TableMaintenance(this);
     }
 
     public FormatTableCommit newCommit() {

@@ -82,7 +82,7 @@ final class CatalogPartitions {
     }
 
     boolean drop(CatalogPartitionSpec spec) throws IOException {
-        return table.newCommit().dropPartition(ordered(table, spec));
+        return table.maintenance().dropPartition(ordered(table, spec));
     }
 
     private dev.formattable.core.fs.Path directory(CatalogPartitionSpec spec) {

@@ -174,7 +174,7 @@ public final class FormatTableDynamicSink
     @Override
     public void executeTruncation() {
         try {
-            table.newCommit().truncate();
+            table.maintenance().truncate();
         } catch (FileNotFoundException e) {
             // No directory, no data.
         } catch (IOException e) {

@@ -14,7 +14,6 @@
 package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.FileIO;
-import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FileListing;
@@ -22,7 +21,6 @@ import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ListingStats;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.FormatTableSpec;
-import dev.formattable.core.utils.Parallel;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,8 +56,6 @@ public final class FormatTableCommit {
     private int parallelism;
     private boolean afterRecovery;
     private String commitId;
-    private boolean replaysRecord;
-    private boolean recorded;
 
     public FormatTableCommit(FormatTableSpec table) {
         this.table = table;
@@ -145,16 +141,28 @@ public final class FormatTableCommit {
         if (earlier != null) {
             return earlier;
         }
+        Plan plan = toPublish(messages, List.of());
         CommitResult result =
                 new Publisher(fileIO, parallelism)
-                        .publish(toPublish(messages, List.of()), true, skipsVanished(), 0);
-        markPublished();
+                        .publish(plan.checked, true, plan.skipsVanished, 0);
+        markPublished(plan);
         return result;
     }
 
-    /** Whether this commit skips what vanished: after recovery, or the replay of a record. */
-    private boolean skipsVanished() {
-        return afterRecovery || (commitId != null && replaysRecord);
+    /**
+     * What one try publishes: the checked messages; whether it skips what vanished (after recovery,
+     * or the replay of a record); whether it recorded them under the commit's id.
+     */
+    private static final class Plan {
+        final List<CheckedMessage> checked;
+        final boolean skipsVanished;
+        final boolean recorded;
+
+        Plan(List<CheckedMessage> checked, boolean skipsVanished, boolean recorded) {
+            this.checked = checked;
+            this.skipsVanished = skipsVanished;
+            this.recorded = recorded;
+        }
     }
 
     /**
@@ -182,8 +190,8 @@ public final class FormatTableCommit {
     }
 
     /** After success: the record of a commit with an id is marked published. */
-    private void markPublished() {
-        if (recorded) {
+    private void markPublished(Plan plan) {
+        if (plan.recorded) {
             CommitJournal.of(table, commitId).markPublishedQuietly();
         }
     }
@@ -205,16 +213,17 @@ public final class FormatTableCommit {
      * The messages to publish, checked: those given, or, for a commit whose id an earlier try
      * recorded, those recorded. The first try records them before anything is published.
      */
-    private List<CheckedMessage> toPublish(Collection<CommitMessage> messages, List<Object> prefix)
+    private Plan toPublish(Collection<CommitMessage> messages, List<Object> prefix)
             throws IOException {
         if (commitId == null) {
-            return new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
+            return new Plan(
+                    new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix),
+                    afterRecovery,
+                    false);
         }
         CommitJournal journal = CommitJournal.of(table, commitId);
         Optional<List<CommitMessage>> recorded = journal.read();
         if (recorded.isPresent()) {
-            replaysRecord = true;
-            this.recorded = true;
             List<CommitMessage> unrecorded = unrecorded(recorded.get(), messages);
             List<CheckedMessage> checked =
                     new MessageChecker(table, parallelism, true).check(recorded.get(), prefix);
@@ -228,15 +237,15 @@ public final class FormatTableCommit {
                         unrecorded.size());
                 abort(unrecorded);
             }
-            return checked;
+            return new Plan(checked, true, true);
         }
         List<CheckedMessage> checked =
                 new MessageChecker(table, parallelism, afterRecovery).check(messages, prefix);
-        if (!messages.isEmpty()) {
-            journal.write(new ArrayList<>(messages));
-            this.recorded = true;
+        if (messages.isEmpty()) {
+            return new Plan(checked, afterRecovery, false);
         }
-        return checked;
+        journal.write(new ArrayList<>(messages));
+        return new Plan(checked, afterRecovery, true);
     }
 
     /**
@@ -262,17 +271,29 @@ public final class FormatTableCommit {
         if (earlier != null) {
             return earlier;
         }
-        List<CheckedMessage> checked = toPublish(messages, prefix);
+        Plan plan = toPublish(messages, prefix);
+        List<CheckedMessage> checked = plan.checked;
 
         Set<Path> keep = new HashSet<>();
         checked.forEach(c -> keep.add(c.target));
         List<Path> replaced = filesToReplace(prefix, checked);
         replaced.removeIf(keep::contains);
-        int deleted = deleteAll(replaced);
+        int deleted =
+                TableFiles.deleteAll(
+                        fileIO,
+                        replaced,
+                        parallelism,
+                        n ->
+                                String.format(
+                                        "Overwrite of %s stopped while deleting the data it"
+                                                + " replaces: %d of %d files deleted, nothing"
+                                                + " published. Committing the same messages again"
+                                                + " completes it.",
+                                        table.location(), n, replaced.size()));
         CommitResult result =
                 new Publisher(fileIO, parallelism)
-                        .publish(checked, false, skipsVanished(), deleted);
-        markPublished();
+                        .publish(checked, false, plan.skipsVanished, deleted);
+        markPublished(plan);
         return result;
     }
 
@@ -286,7 +307,7 @@ public final class FormatTableCommit {
         if (dynamic) {
             Set<Path> dirs = new LinkedHashSet<>();
             for (CheckedMessage c : checked) {
-                dirs.addAll(spellings(c.partitionValues));
+                dirs.addAll(TableFiles.spellings(table, c.partitionValues));
             }
             FileListing listing =
                     new FileListing(fileIO, table.layout(), parallelism, new ListingStats());
@@ -299,33 +320,6 @@ public final class FormatTableCommit {
             }
         }
         return files;
-    }
-
-    private int deleteAll(List<Path> files) throws IOException {
-        List<Parallel.Outcome<Boolean>> outcomes =
-                Parallel.runAll(files, parallelism, p -> fileIO.delete(p, false));
-        int deleted = 0;
-        Throwable failure = null;
-        for (Parallel.Outcome<Boolean> o : outcomes) {
-            if (o.failed()) {
-                failure = failure == null ? o.failure() : failure;
-            } else if (o.value()) {
-                deleted++;
-            }
-        }
-        if (failure instanceof Error) {
-            throw (Error) failure;
-        }
-        if (failure != null) {
-            throw new IOException(
-                    String.format(
-                            "Overwrite of %s stopped while deleting the data it replaces: %d of"
-                                    + " %d files deleted, nothing published. Committing the same"
-                                    + " messages again completes it.",
-                            table.location(), deleted, files.size()),
-                    failure);
-        }
-        return deleted;
     }
 
     /**
@@ -341,58 +335,5 @@ public final class FormatTableCommit {
                 LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
             }
         }
-    }
-
-    /**
-     * Deletes every data file of the table, keeping its partition directories.
-     *
-     * @return the number of files deleted
-     */
-    public int truncate() throws IOException {
-        List<Path> files = new ArrayList<>();
-        for (DataSplit split : new FormatTableScan(table).plan().splits()) {
-            files.add(split.path());
-        }
-        return deleteAll(files);
-    }
-
-    /**
-     * Removes a partition directory (or, for a leading run of keys, the directory of all partitions
-     * below it) with everything in it.
-     *
-     * @return whether a directory was removed
-     */
-    public boolean dropPartition(Map<String, String> spec) throws IOException {
-        if (spec.isEmpty()) {
-            throw new IllegalArgumentException("Dropping a partition needs a partition spec");
-        }
-        List<Object> values = table.layout().parseSpec(spec);
-        boolean dropped = false;
-        for (Path dir : spellings(values)) {
-            FileStatus status = null;
-            if (fileIO.exists(dir)) {
-                status = fileIO.getStatus(dir);
-            }
-            if (status != null && status.isDirectory()) {
-                dropped |= fileIO.delete(dir, true);
-            }
-        }
-        return dropped;
-    }
-
-    private List<Path> spellings(List<Object> values) {
-        List<Path> dirs = new ArrayList<>();
-        dirs.add(table.qualifiedLocation());
-        for (int level = 0; level < values.size(); level++) {
-            List<Path> next = new ArrayList<>();
-            for (Path dir : dirs) {
-                for (String name :
-                        table.layout().directoryNameSpellings(level, values.get(level))) {
-                    next.add(dir.child(name));
-                }
-            }
-            dirs = next;
-        }
-        return dirs;
     }
 }

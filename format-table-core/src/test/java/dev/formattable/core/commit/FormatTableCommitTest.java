@@ -236,7 +236,7 @@ class FormatTableCommitTest {
         table.newCommit().append(write(table, p("2024-01-01", 1), "a"));
         table.newCommit().append(write(table, p(null, null), "b"));
 
-        assertThat(table.newCommit().truncate()).isEqualTo(2);
+        assertThat(table.maintenance().truncate()).isEqualTo(2);
 
         assertThat(readAll(table)).isEmpty();
         assertThat(dir.resolve("dt=19723/h=1")).isDirectory();
@@ -249,11 +249,11 @@ class FormatTableCommitTest {
         table.newCommit().append(write(table, p("2024-01-01", 1), "a"));
         table.newCommit().append(write(table, p("2024-01-02", 1), "b"));
 
-        assertThat(table.newCommit().dropPartition(spec("dt", "2024-01-01"))).isTrue();
+        assertThat(table.maintenance().dropPartition(spec("dt", "2024-01-01"))).isTrue();
 
         assertThat(dir.resolve("dt=19723")).doesNotExist();
         assertThat(readAll(table)).containsExactly(row("2024-01-02", 1, "b"));
-        assertThat(table.newCommit().dropPartition(spec("dt", "2024-01-01"))).isFalse();
+        assertThat(table.maintenance().dropPartition(spec("dt", "2024-01-01"))).isFalse();
     }
 
     @Test
