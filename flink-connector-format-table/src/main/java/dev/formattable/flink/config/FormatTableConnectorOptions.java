@@ -14,6 +14,7 @@
 package dev.formattable.flink.config;
 
 import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.core.options.Range;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * The options of the {@code format-table} connector: the connector's own, plus every table option
@@ -98,6 +100,19 @@ public final class FormatTableConnectorOptions {
     /** The largest {@link #READ_BATCH_SIZE}: each column's vectors hold a batch. */
     public static final int MAX_BATCH_SIZE = 65_536;
 
+    /** The ranges of the numeric options above, declared beside them (Flink's have none). */
+    private static final List<RangedOption<?>> RANGES =
+            List.of(
+                    new RangedOption<>(SINK_PARALLELISM, Integer::longValue, Range.atLeast(1)),
+                    new RangedOption<>(
+                            SCAN_SPLIT_SIZE,
+                            MemorySize::getBytes,
+                            Range.atLeast(MIN_SPLIT_SIZE.getBytes(), "1 kb")),
+                    new RangedOption<>(
+                            READ_BATCH_SIZE, Integer::longValue, Range.between(1, MAX_BATCH_SIZE)),
+                    new RangedOption<>(
+                            SOURCE_MONITOR_INTERVAL, Duration::toMillis, Range.atLeast(1, "1 ms")));
+
     private FormatTableConnectorOptions() {}
 
     /**
@@ -108,24 +123,30 @@ public final class FormatTableConnectorOptions {
      * @throws IllegalArgumentException {@code "'key'='value' must be ..."}
      */
     public static void checkRanges(ReadableConfig options, Map<String, String> raw) {
-        options.getOptional(SINK_PARALLELISM)
-                .filter(p -> p < 1)
-                .ifPresent(p -> refuse(SINK_PARALLELISM, raw, "must be at least 1"));
-        if (options.get(SCAN_SPLIT_SIZE).getBytes() < MIN_SPLIT_SIZE.getBytes()) {
-            refuse(SCAN_SPLIT_SIZE, raw, "must be at least 1 kb");
-        }
-        int batch = options.get(READ_BATCH_SIZE);
-        if (batch < 1 || batch > MAX_BATCH_SIZE) {
-            refuse(READ_BATCH_SIZE, raw, "must be between 1 and " + MAX_BATCH_SIZE);
-        }
-        options.getOptional(SOURCE_MONITOR_INTERVAL)
-                .filter(d -> d.toMillis() < 1)
-                .ifPresent(d -> refuse(SOURCE_MONITOR_INTERVAL, raw, "must be at least 1 ms"));
+        RANGES.forEach(r -> r.check(options, raw));
     }
 
-    private static void refuse(ConfigOption<?> option, Map<String, String> raw, String why) {
-        throw new IllegalArgumentException(
-                String.format("'%s'='%s' %s", option.key(), raw.get(option.key()), why));
+    /** An option of the connector with the range its value must lie in. */
+    private static final class RangedOption<T> {
+        private final ConfigOption<T> option;
+        private final ToLongFunction<T> measure;
+        private final Range range;
+
+        RangedOption(ConfigOption<T> option, ToLongFunction<T> measure, Range range) {
+            this.option = option;
+            this.measure = measure;
+            this.range = range;
+        }
+
+        void check(ReadableConfig options, Map<String, String> raw) {
+            options.getOptional(option)
+                    .ifPresent(
+                            v ->
+                                    range.check(
+                                            option.key(),
+                                            raw.get(option.key()),
+                                            measure.applyAsLong(v)));
+        }
     }
 
     /** The connector's own options. */

@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.config;
 
+import dev.formattable.core.options.Range;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -41,7 +43,6 @@ public final class OptionValues {
     /** {@code "'key'='value' <why>"}, the value as given. */
     public static IllegalArgumentException refused(
             Map<String, String> raw, ConfigOption<?> option, String why) {
-        return new IllegalArgumentException(
-                String.format("'%s'='%s' %s", option.key(), raw.get(option.key()), why));
+        return Range.refused(option.key(), raw.get(option.key()), why);
     }
 }

@@ -16,6 +16,7 @@ package dev.formattable.core.options;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One declared option: its key, the keys it falls back to, its value type, its default and a
@@ -31,6 +32,7 @@ public final class ConfigOption<T> {
     private final String defaultDescription;
     private final String description;
     private final List<String> fallbackKeys;
+    private final Range range;
 
     private ConfigOption(
             String key,
@@ -38,7 +40,9 @@ public final class ConfigOption<T> {
             T defaultValue,
             String defaultDescription,
             String description,
-            List<String> fallbackKeys) {
+            List<String> fallbackKeys,
+            Range range) {
+        this.range = range;
         this.key = Objects.requireNonNull(key);
         this.type = Objects.requireNonNull(type);
         this.defaultValue = defaultValue;
@@ -77,6 +81,11 @@ public final class ConfigOption<T> {
         return description;
     }
 
+    /** The range a numeric value must lie in, if the option declares one. */
+    public Optional<Range> range() {
+        return Optional.ofNullable(range);
+    }
+
     /** Keys read, in order, when {@link #key()} is absent. */
     public List<String> fallbackKeys() {
         return fallbackKeys;
@@ -92,6 +101,7 @@ public final class ConfigOption<T> {
         private final String key;
         private String[] fallbackKeys = new String[0];
         private String defaultDescription;
+        private Range range;
 
         private Builder(String key) {
             this.key = key;
@@ -99,6 +109,12 @@ public final class ConfigOption<T> {
 
         public Builder fallbackKeys(String... keys) {
             this.fallbackKeys = keys;
+            return this;
+        }
+
+        /** The range a numeric value must lie in; refused by key and value outside it. */
+        public Builder range(Range range) {
+            this.range = range;
             return this;
         }
 
@@ -115,7 +131,8 @@ public final class ConfigOption<T> {
                     defaultValue,
                     defaultDescription,
                     description,
-                    List.copyOf(Arrays.asList(fallbackKeys)));
+                    List.copyOf(Arrays.asList(fallbackKeys)),
+                    range);
         }
     }
 }

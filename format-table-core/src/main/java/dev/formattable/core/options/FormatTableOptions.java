@@ -91,6 +91,7 @@ public final class FormatTableOptions {
 
     public static final ConfigOption<MemorySize> TARGET_FILE_SIZE =
             ConfigOption.key("target-file-size")
+                    .range(Range.positive())
                     .of(
                             MemorySize.class,
                             MemorySize.ofMebiBytes(256),
@@ -99,6 +100,7 @@ public final class FormatTableOptions {
 
     public static final ConfigOption<Long> TARGET_FILE_ROW_NUM =
             ConfigOption.key("target-file-row-num")
+                    .range(Range.positive())
                     .defaultDescription("(unbounded)")
                     .of(
                             Long.class,
@@ -108,6 +110,7 @@ public final class FormatTableOptions {
 
     public static final ConfigOption<Integer> WRITE_MAX_OPEN_FILES =
             ConfigOption.key("write.max-open-files")
+                    .range(Range.atLeast(1))
                     .of(
                             Integer.class,
                             32,
@@ -134,6 +137,7 @@ public final class FormatTableOptions {
 
     public static final ConfigOption<Integer> COMMIT_MAX_RETRIES =
             ConfigOption.key("commit.max-retries")
+                    .range(Range.notNegative())
                     .of(
                             Integer.class,
                             3,
@@ -178,6 +182,7 @@ public final class FormatTableOptions {
 
     public static final ConfigOption<Integer> STATISTICS_HLL_LG_K =
             ConfigOption.key("statistics.hll.lg-k")
+                    .range(Range.between(4, 21))
                     .of(
                             Integer.class,
                             12,

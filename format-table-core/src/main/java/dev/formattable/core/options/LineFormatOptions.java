@@ -251,7 +251,6 @@ public final class LineFormatOptions {
 
     private static IllegalArgumentException refused(
             Options options, ConfigOption<?> option, String value, String why) {
-        return new IllegalArgumentException(
-                String.format("'%s'='%s' %s", options.keyInUse(option), value, why));
+        return Range.refused(options.keyInUse(option), value, why);
     }
 }

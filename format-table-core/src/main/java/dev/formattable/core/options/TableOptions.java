@@ -55,7 +55,7 @@ public final class TableOptions implements Serializable {
         }
         String type = options.get(FormatTableOptions.TYPE);
         if (type != null && !type.equals(FormatTableOptions.FORMAT_TABLE_TYPE)) {
-            throw refused(
+            throw Range.refused(
                     FormatTableOptions.TYPE.key(),
                     type,
                     "is not a format table; expected '"
@@ -63,70 +63,48 @@ public final class TableOptions implements Serializable {
                             + "'");
         }
         if (options.get(FormatTableOptions.METASTORE_PARTITIONED_TABLE)) {
-            throw refused(
+            throw Range.refused(
                     FormatTableOptions.METASTORE_PARTITIONED_TABLE.key(),
                     options.getRaw(FormatTableOptions.METASTORE_PARTITIONED_TABLE).orElse(""),
                     "is not supported: a format table discovers its partitions from directories");
         }
         String branch = options.get(FormatTableOptions.BRANCH);
         if (!branch.equals(FormatTableOptions.BRANCH.defaultValue())) {
-            throw refused(
+            throw Range.refused(
                     FormatTableOptions.BRANCH.key(),
                     branch,
                     "is not supported: a format table has only the main branch");
         }
         String primaryKey = options.get(FormatTableOptions.PRIMARY_KEY);
         if (primaryKey != null) {
-            throw refused(
+            throw Range.refused(
                     FormatTableOptions.PRIMARY_KEY.key(),
                     primaryKey,
                     "is not supported: a format table only accepts inserts");
         }
-        MemorySize size = options.get(FormatTableOptions.TARGET_FILE_SIZE);
-        if (size.getBytes() <= 0) {
-            throw refused(
-                    FormatTableOptions.TARGET_FILE_SIZE.key(),
-                    options.getRaw(FormatTableOptions.TARGET_FILE_SIZE).orElse(""),
-                    "must be positive");
-        }
-        Long rows = options.get(FormatTableOptions.TARGET_FILE_ROW_NUM);
-        if (rows != null && rows <= 0) {
-            throw refused(
-                    FormatTableOptions.TARGET_FILE_ROW_NUM.key(),
-                    options.getRaw(FormatTableOptions.TARGET_FILE_ROW_NUM).orElse(""),
-                    "must be positive");
-        }
-        int maxOpen = options.get(FormatTableOptions.WRITE_MAX_OPEN_FILES);
-        if (maxOpen < 1) {
-            throw refused(
-                    FormatTableOptions.WRITE_MAX_OPEN_FILES.key(),
-                    options.getRaw(FormatTableOptions.WRITE_MAX_OPEN_FILES).orElse(""),
-                    "must be at least 1");
-        }
-        int retries = options.get(FormatTableOptions.COMMIT_MAX_RETRIES);
-        if (retries < 0) {
-            throw refused(
-                    FormatTableOptions.COMMIT_MAX_RETRIES.key(),
-                    options.getRaw(FormatTableOptions.COMMIT_MAX_RETRIES).orElse(""),
-                    "must not be negative");
-        }
-        int lgK = options.get(FormatTableOptions.STATISTICS_HLL_LG_K);
-        if (lgK < 4 || lgK > 21) {
-            throw refused(
-                    FormatTableOptions.STATISTICS_HLL_LG_K.key(),
-                    options.getRaw(FormatTableOptions.STATISTICS_HLL_LG_K).orElse(""),
-                    "must be between 4 and 21");
+        for (ConfigOption<?> option : FormatTableOptions.all()) {
+            Object value = options.get(option);
+            if (value != null && option.range().isPresent()) {
+                option.range()
+                        .get()
+                        .check(
+                                options.keyInUse(option),
+                                options.getRaw(option).orElse(String.valueOf(value)),
+                                value instanceof MemorySize
+                                        ? ((MemorySize) value).getBytes()
+                                        : ((Number) value).longValue());
+            }
         }
         String defaultName = options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
         if (defaultName.isBlank() || defaultName.contains("/")) {
-            throw refused(
+            throw Range.refused(
                     FormatTableOptions.PARTITION_DEFAULT_NAME.key(),
                     defaultName,
                     "must be a non-blank directory name");
         }
         String prefix = options.get(FormatTableOptions.DATA_FILE_PREFIX);
         if (prefix.contains("/") || prefix.startsWith("_") || prefix.startsWith(".")) {
-            throw refused(
+            throw Range.refused(
                     FormatTableOptions.DATA_FILE_PREFIX.key(),
                     prefix,
                     "must not contain '/' nor start with '_' or '.', which would hide the files");
@@ -140,7 +118,7 @@ public final class TableOptions implements Serializable {
         }
         String normalized = raw.trim().toLowerCase(Locale.ROOT);
         if (!format.compressions().contains(normalized)) {
-            throw refused(
+            throw Range.refused(
                     options.keyInUse(FormatTableOptions.FILE_COMPRESSION),
                     raw,
                     "is not a compression of "
@@ -149,10 +127,6 @@ public final class TableOptions implements Serializable {
                             + String.join(", ", format.compressions()));
         }
         return normalized;
-    }
-
-    private static IllegalArgumentException refused(String key, String value, String why) {
-        return new IllegalArgumentException(String.format("'%s'='%s' %s", key, value, why));
     }
 
     public Options options() {
