@@ -21,7 +21,7 @@ import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.schema.SchemaConflictException;
 import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
-import dev.formattable.flink.config.CatalogTables;
+import dev.formattable.flink.tables.CatalogTables;
 
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;

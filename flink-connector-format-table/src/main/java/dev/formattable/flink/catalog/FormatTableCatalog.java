@@ -16,9 +16,9 @@ package dev.formattable.flink.catalog;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
-import dev.formattable.flink.config.CatalogTables;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
+import dev.formattable.flink.tables.CatalogTables;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.catalog.AbstractCatalog;

@@ -17,9 +17,9 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
-import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
+import dev.formattable.flink.tables.FormatTables;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;

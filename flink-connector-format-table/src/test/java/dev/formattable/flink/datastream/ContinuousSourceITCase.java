@@ -15,11 +15,11 @@ package dev.formattable.flink.datastream;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
-import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.enumerator.ScanSpec;
+import dev.formattable.flink.tables.FormatTables;
 import dev.formattable.flink.testutils.CountingFileSystem;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.DataStreamTestUtils.CollectingSink;

@@ -15,10 +15,10 @@ package dev.formattable.flink.source;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
-import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.enumerator.ScanSpec;
+import dev.formattable.flink.tables.FormatTables;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.ReportedMetrics;
 

@@ -13,8 +13,8 @@
  */
 package dev.formattable.flink.table;
 
-import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.stats.Footers;
+import dev.formattable.flink.tables.FormatTables;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
 import org.apache.flink.table.api.DataTypes;

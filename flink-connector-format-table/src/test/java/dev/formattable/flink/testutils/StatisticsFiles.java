@@ -16,8 +16,8 @@ package dev.formattable.flink.testutils;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.stats.PartitionReport;
 import dev.formattable.core.stats.StatisticsStore;
-import dev.formattable.flink.config.FormatTables;
 import dev.formattable.flink.stats.LocalStatistics;
+import dev.formattable.flink.tables.FormatTables;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.CatalogTable;

@@ -11,13 +11,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.config;
+package dev.formattable.flink.tables;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
+import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.types.FlinkTypes;
 

@@ -11,7 +11,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.config;
+package dev.formattable.flink.tables;
 
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.schema.TableSchema;
