@@ -14,6 +14,8 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.flink.config.CompactionSettings;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.format.line.LineFormat;
@@ -24,8 +26,6 @@ import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
-import dev.formattable.flink.sink.compaction.CompactionSettings;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.sink.writer.DataColumns;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;

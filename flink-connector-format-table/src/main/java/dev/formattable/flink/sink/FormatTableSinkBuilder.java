@@ -16,10 +16,10 @@ package dev.formattable.flink.sink;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.flink.config.CompactionOptions;
+import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.PartitionCommitOptions;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.config.TimeRolling;
-import dev.formattable.flink.sink.compaction.CompactionSettings;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.tables.FormatTables;
 
 import org.apache.flink.annotation.PublicEvolving;

@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.config.CompactionSettings;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.internal.ChainingWriterOperatorFactory;
 import dev.formattable.flink.internal.EndingInputs;
 import dev.formattable.flink.internal.RunModeCommitterOperatorFactory;
@@ -21,10 +23,8 @@ import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.compaction.CompactingOperator;
-import dev.formattable.flink.sink.compaction.CompactionSettings;
 import dev.formattable.flink.sink.compaction.CompactionSplitter;
 import dev.formattable.flink.sink.partition.PartitionCommitOperator;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;

@@ -15,11 +15,11 @@ package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.flink.config.CompactionSettings;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.FormatTableSinkTopology;
 import dev.formattable.flink.sink.PartitionKeySelector;
-import dev.formattable.flink.sink.compaction.CompactionSettings;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.streaming.api.datastream.DataStream;

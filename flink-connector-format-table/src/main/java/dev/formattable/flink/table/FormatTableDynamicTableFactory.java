@@ -17,10 +17,10 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.schema.SchemaStore;
 import dev.formattable.core.schema.TableSchema;
+import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.sink.compaction.CompactionSettings;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.tables.CatalogTables;
 import dev.formattable.flink.tables.FormatTables;
 

@@ -16,10 +16,10 @@ package dev.formattable.flink.sink.committer;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.table.CommitMessage;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.partition.PartitionCommitPolicies;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.io.FinalizeOnMaster;

@@ -17,6 +17,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriterFactory;
+import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.read.FormatTableBulkFormat;

@@ -16,6 +16,7 @@ package dev.formattable.flink.sink.partition;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.PartitionCommitOptions;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 

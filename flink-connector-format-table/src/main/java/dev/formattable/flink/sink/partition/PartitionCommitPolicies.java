@@ -18,6 +18,7 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.PartitionCommitOptions;
+import dev.formattable.flink.config.PartitionCommitSettings;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.table.PartitionCommitPolicy;

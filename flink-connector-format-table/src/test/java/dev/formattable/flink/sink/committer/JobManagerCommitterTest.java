@@ -16,9 +16,9 @@ package dev.formattable.flink.sink.committer;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.FaultInjectingFileIO.Op;
+import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
-import dev.formattable.flink.sink.partition.PartitionCommitSettings;
 import dev.formattable.flink.sink.partition.RecordingPolicy;
 import dev.formattable.flink.testutils.SinkTables;
 

@@ -15,6 +15,7 @@ package dev.formattable.flink.sink.compaction;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.table.CommitMessage;
+import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 

@@ -11,11 +11,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.sink.partition;
+package dev.formattable.flink.config;
 
 import dev.formattable.core.partition.PartitionLayout;
-import dev.formattable.flink.config.OptionValues;
-import dev.formattable.flink.config.PartitionCommitOptions;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -340,18 +338,18 @@ public final class PartitionCommitSettings implements Serializable {
     }
 
     /** The custom policy's class and its constructor's arguments. */
-    String policyClass() {
+    public String policyClass() {
         return options.get(PartitionCommitOptions.POLICY_CLASS.key()).trim();
     }
 
-    List<String> policyParameters() {
+    public List<String> policyParameters() {
         return configuration()
                 .getOptional(PartitionCommitOptions.POLICY_CLASS_PARAMETERS)
                 .orElse(List.of());
     }
 
     /** The time extractor, as Flink's {@code filesystem} connector makes it. */
-    PartitionTimeExtractor newTimeExtractor(ClassLoader classLoader) {
+    public PartitionTimeExtractor newTimeExtractor(ClassLoader classLoader) {
         Configuration conf = configuration();
         return PartitionTimeExtractor.create(
                 classLoader,

@@ -11,10 +11,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.sink.compaction;
-
-import dev.formattable.flink.config.CompactionOptions;
-import dev.formattable.flink.config.OptionValues;
+package dev.formattable.flink.config;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;

@@ -11,11 +11,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.sink.partition;
+package dev.formattable.flink.config;
 
 import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.partition.PartitionValueCodec;
 import dev.formattable.core.types.DataTypes;
+import dev.formattable.flink.sink.partition.RecordingPolicy;
 
 import org.junit.jupiter.api.Test;
 

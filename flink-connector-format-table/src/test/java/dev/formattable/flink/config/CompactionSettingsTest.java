@@ -11,7 +11,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.sink.compaction;
+package dev.formattable.flink.config;
 
 import org.junit.jupiter.api.Test;
 
