@@ -245,16 +245,6 @@ public final class FormatTableSink
         return StagingToken.jobToken(jobId, sinkId);
     }
 
-    /**
-     * Whether a batch job commits this sink's files on the JobManager ({@link JobManagerCommitter})
-     * rather than in a committer task: where a rename only changes metadata, so the commit is quick
-     * enough for the JobManager's main thread. On an object store, where each rename copies a file,
-     * a committer task commits.
-     */
-    boolean commitsOnJobManager() {
-        return table.fileIO().renamesInPlace(table.qualifiedLocation());
-    }
-
     /** The commit on the JobManager, with the writers' spool before it. */
     JobManagerCommitter jobManagerCommitter() {
         return new JobManagerCommitter(

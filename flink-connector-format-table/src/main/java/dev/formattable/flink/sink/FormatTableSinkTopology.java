@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink;
 
+import dev.formattable.core.FormatTable;
 import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.internal.ChainingWriterOperatorFactory;
@@ -91,7 +92,7 @@ public final class FormatTableSinkTopology {
         }
         uids.apply("writer").ifPresent(written::uid);
 
-        if (declaredBatch(rows) && sink.commitsOnJobManager()) {
+        if (commitsOnJobManager(sink, rows)) {
             // Each writer leaves its committables beside it; the JobManager commits them all
             // once every task has finished. Only where the job is sure to run in batch mode: in
             // streaming mode, committables would wait for the end of the job and be lost on a
@@ -238,6 +239,17 @@ public final class FormatTableSinkTopology {
      */
     static boolean compacts(FormatTableSink sink, DataStream<?> input) {
         return sink.compaction().enabled() && !runsInBatch(input);
+    }
+
+    /**
+     * Whether the sink's files are committed on the JobManager ({@link JobManagerCommitter}) rather
+     * than in a committer task: in a job declared to run in batch mode, where a rename only changes
+     * metadata, so the commit is quick enough for the JobManager's main thread. On an object store,
+     * where each rename copies a file, a committer task commits.
+     */
+    static boolean commitsOnJobManager(FormatTableSink sink, DataStream<?> rows) {
+        FormatTable table = sink.table();
+        return declaredBatch(rows) && table.fileIO().renamesInPlace(table.qualifiedLocation());
     }
 
     /** Whether the job holding {@code rows} is declared to run in batch mode. */
