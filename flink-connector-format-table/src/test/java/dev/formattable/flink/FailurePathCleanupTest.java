@@ -27,14 +27,12 @@ import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.compaction.CompactingOperator;
 import dev.formattable.flink.sink.partition.PartitionCommitOperator;
 import dev.formattable.flink.source.reader.FormatTableSourceReader;
+import dev.formattable.flink.testutils.CollectingReaderOutput;
 import dev.formattable.flink.testutils.CountingReaderContext;
 import dev.formattable.flink.testutils.FailingFileSystem;
 import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.flink.testutils.TaskEnvironments;
 
-import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.io.InputStatus;
@@ -299,7 +297,7 @@ class FailurePathCleanupTest {
     }
 
     private static void readToTheEnd(FormatTableSourceReader reader) throws Exception {
-        Discarding output = new Discarding();
+        CollectingReaderOutput output = new CollectingReaderOutput();
         InputStatus status;
         do {
             status = reader.pollNext(output);
@@ -307,31 +305,5 @@ class FailurePathCleanupTest {
                 reader.isAvailable().get(30, TimeUnit.SECONDS);
             }
         } while (status != InputStatus.END_OF_INPUT);
-    }
-
-    /** Drops what it is given. */
-    private static final class Discarding implements ReaderOutput<RowData> {
-        @Override
-        public void collect(RowData row) {}
-
-        @Override
-        public void collect(RowData row, long timestamp) {}
-
-        @Override
-        public void emitWatermark(Watermark watermark) {}
-
-        @Override
-        public void markIdle() {}
-
-        @Override
-        public void markActive() {}
-
-        @Override
-        public SourceOutput<RowData> createOutputForSplit(String splitId) {
-            return this;
-        }
-
-        @Override
-        public void releaseOutputForSplit(String splitId) {}
     }
 }

@@ -17,16 +17,13 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.ReadSpec;
+import dev.formattable.flink.testutils.CollectingReaderOutput;
 import dev.formattable.flink.testutils.CountingReaderContext;
 import dev.formattable.flink.testutils.SinkTables;
 
-import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.io.InputStatus;
-import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +55,7 @@ class FormatTableSourceReaderTest {
         FormatTableBulkFormat format =
                 new FormatTableBulkFormat(
                         ReadSpec.builder(table, SinkTables.ROW_TYPE).build(), List.of());
-        Collecting output = new Collecting();
+        CollectingReaderOutput output = new CollectingReaderOutput();
 
         try (FormatTableSourceReader reader =
                 new FormatTableSourceReader(context, format, new Configuration())) {
@@ -68,7 +65,7 @@ class FormatTableSourceReaderTest {
             reader.addSplits(splits.subList(0, 2));
             // One more request per finished split.
             readUntil(reader, output, () -> context.splitRequests() == 4);
-            assertThat(output.rows).hasSize(2);
+            assertThat(output.rows()).hasSize(2);
 
             reader.addSplits(splits.subList(2, 3));
             reader.notifyNoMoreSplits();
@@ -78,12 +75,12 @@ class FormatTableSourceReaderTest {
             } while (status != InputStatus.END_OF_INPUT);
             assertThat(context.splitRequests()).isEqualTo(5);
         }
-        assertThat(output.rows).containsExactlyInAnyOrder("-1|k0", "-2|k1", "-3|k2");
+        assertThat(output.rows()).containsExactlyInAnyOrder("-1|k0", "-2|k1", "-3|k2");
     }
 
     private static void readUntil(
             FormatTableSourceReader reader,
-            Collecting output,
+            CollectingReaderOutput output,
             java.util.function.BooleanSupplier done)
             throws Exception {
         while (!done.getAsBoolean()) {
@@ -96,44 +93,12 @@ class FormatTableSourceReaderTest {
         }
     }
 
-    private static InputStatus poll(FormatTableSourceReader reader, Collecting output)
+    private static InputStatus poll(FormatTableSourceReader reader, CollectingReaderOutput output)
             throws Exception {
         InputStatus status = reader.pollNext(output);
         if (status == InputStatus.NOTHING_AVAILABLE) {
             reader.isAvailable().get(30, TimeUnit.SECONDS);
         }
         return status;
-    }
-
-    /** Collects rows as {@code a|k}. */
-    private static final class Collecting implements ReaderOutput<RowData> {
-        final List<String> rows = new ArrayList<>();
-
-        @Override
-        public void collect(RowData row) {
-            rows.add(row.getInt(0) + "|" + row.getString(1));
-        }
-
-        @Override
-        public void collect(RowData row, long timestamp) {
-            collect(row);
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {}
-
-        @Override
-        public void markIdle() {}
-
-        @Override
-        public void markActive() {}
-
-        @Override
-        public SourceOutput<RowData> createOutputForSplit(String splitId) {
-            return this;
-        }
-
-        @Override
-        public void releaseOutputForSplit(String splitId) {}
     }
 }
