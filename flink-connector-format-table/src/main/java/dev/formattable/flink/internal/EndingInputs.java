@@ -20,6 +20,8 @@ import org.apache.flink.streaming.api.functions.source.legacy.InputFormatSourceF
 import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
 import org.apache.flink.streaming.api.transformations.WithBoundedness;
 
+import java.util.stream.Stream;
+
 /**
  * Whether the input of an operator ends, judged from the sources upstream of it when the pipeline
  * is built.
@@ -36,15 +38,26 @@ public final class EndingInputs {
 
     /** Whether every source upstream of {@code input} ends. */
     public static boolean ends(Transformation<?> input) {
-        return input.getTransitivePredecessors().stream()
-                .filter(t -> t instanceof WithBoundedness)
-                .allMatch(EndingInputs::sourceEnds);
+        return sources(input).allMatch(s -> bounded(s) || readsInputFormat(s));
     }
 
-    private static boolean sourceEnds(Transformation<?> source) {
-        if (((WithBoundedness) source).getBoundedness() == Boundedness.BOUNDED) {
-            return true;
-        }
+    /**
+     * Whether every source upstream of {@code input} declares itself bounded: Flink's own rule for
+     * whether an {@code AUTOMATIC} job runs in batch mode.
+     */
+    public static boolean allBounded(Transformation<?> input) {
+        return sources(input).allMatch(EndingInputs::bounded);
+    }
+
+    private static Stream<Transformation<?>> sources(Transformation<?> input) {
+        return input.getTransitivePredecessors().stream().filter(t -> t instanceof WithBoundedness);
+    }
+
+    private static boolean bounded(Transformation<?> source) {
+        return ((WithBoundedness) source).getBoundedness() == Boundedness.BOUNDED;
+    }
+
+    private static boolean readsInputFormat(Transformation<?> source) {
         return source instanceof LegacySourceTransformation
                 && ((LegacySourceTransformation<?>) source).getOperator().getUserFunction()
                         instanceof InputFormatSourceFunction;

@@ -31,7 +31,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
@@ -41,7 +40,6 @@ import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
-import org.apache.flink.streaming.api.transformations.WithBoundedness;
 import org.apache.flink.table.data.RowData;
 
 import java.util.Optional;
@@ -269,14 +267,7 @@ public final class FormatTableSinkTopology {
         if (mode != RuntimeExecutionMode.AUTOMATIC) {
             return mode == RuntimeExecutionMode.BATCH;
         }
-        return inputBounded(rows);
-    }
-
-    /** Whether every source upstream of {@code rows} is bounded (Flink's rule for AUTOMATIC). */
-    private static boolean inputBounded(DataStream<?> rows) {
-        return rows.getTransformation().getTransitivePredecessors().stream()
-                .filter(t -> t instanceof WithBoundedness)
-                .allMatch(t -> ((WithBoundedness) t).getBoundedness() == Boundedness.BOUNDED);
+        return EndingInputs.allBounded(rows.getTransformation());
     }
 
     private static RuntimeExecutionMode runtimeMode(DataStream<?> rows) {

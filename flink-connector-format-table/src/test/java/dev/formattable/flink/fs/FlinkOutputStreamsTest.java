@@ -15,17 +15,15 @@ package dev.formattable.flink.fs;
 
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PositionOutputStream;
+import dev.formattable.flink.testutils.RecordingOutputStream;
 
 import org.apache.flink.core.fs.FSDataOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,46 +32,9 @@ class FlinkOutputStreamsTest {
 
     @TempDir java.nio.file.Path dir;
 
-    /** A Flink stream that records what is asked of it. */
-    private static final class RecordingStream extends FSDataOutputStream {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final List<String> calls = new ArrayList<>();
-
-        @Override
-        public long getPos() {
-            calls.add("getPos");
-            return bytes.size();
-        }
-
-        @Override
-        public void write(int b) {
-            bytes.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes.write(b, off, len);
-        }
-
-        @Override
-        public void flush() {
-            calls.add("flush");
-        }
-
-        @Override
-        public void sync() {
-            calls.add("sync");
-        }
-
-        @Override
-        public void close() {
-            calls.add("close");
-        }
-    }
-
     @Test
     void countsWhatPassesThroughAndNeverAsksTheStream() throws IOException {
-        RecordingStream inner = new RecordingStream();
+        RecordingOutputStream inner = new RecordingOutputStream();
         FSDataOutputStream out = FlinkOutputStreams.counting(inner);
         assertThat(out.getPos()).isZero();
         out.write(7);
@@ -83,8 +44,8 @@ class FlinkOutputStreamsTest {
         out.flush();
         out.sync();
         out.close();
-        assertThat(inner.bytes.toByteArray()).hasSize(104).startsWith(7, 2, 3, 4);
-        assertThat(inner.calls).containsExactly("flush", "sync", "close");
+        assertThat(inner.bytes()).hasSize(104).startsWith(7, 2, 3, 4);
+        assertThat(inner.calls()).containsExactly("flush", "sync", "close");
     }
 
     @Test

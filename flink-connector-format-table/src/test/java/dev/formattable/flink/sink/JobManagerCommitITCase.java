@@ -16,7 +16,6 @@ package dev.formattable.flink.sink;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.core.fs.Path;
-import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.partition.RecordingPolicy;
 import dev.formattable.flink.testutils.SinkTables;
@@ -101,15 +100,7 @@ class JobManagerCommitITCase {
 
         StreamExecutionEnvironment env = batchWithRestarts();
         FormatTableSink.builder(table, SinkTables.ROW_TYPE)
-                .partitionCommit(
-                        PartitionCommitSettings.of(
-                                Map.of(
-                                        "sink.partition-commit.policy.kind",
-                                        "success-file,custom",
-                                        "sink.partition-commit.policy.class",
-                                        RecordingPolicy.FailingFirst.class.getName()),
-                                table.layout(),
-                                RecordingPolicy.class.getClassLoader()))
+                .partitionCommit(RecordingPolicy.FailingFirst.afterSuccessFile(table))
                 .build()
                 .attachTo(SinkTables.sequence(env, ROWS, PARTITIONS));
         JobClient job = env.executeAsync("batch write whose partition commit fails once");

@@ -60,9 +60,14 @@ public final class FormatTableCommit {
     public FormatTableCommit(FormatTableSpec table) {
         this.table = table;
         this.fileIO = table.fileIO();
+        this.parallelism = defaultParallelism(table);
+    }
+
+    /** {@value #DEFAULT_PARALLELISM}, or one on a local file system. */
+    static int defaultParallelism(FormatTableSpec table) {
         // On a local disk a rename or a status takes microseconds, less than handing it to a
         // thread, so one thread does them all.
-        this.parallelism = fileIO.isLocal(table.qualifiedLocation()) ? 1 : DEFAULT_PARALLELISM;
+        return table.fileIO().isLocal(table.qualifiedLocation()) ? 1 : DEFAULT_PARALLELISM;
     }
 
     /**
@@ -327,13 +332,6 @@ public final class FormatTableCommit {
      * published file is left alone. Best effort: what cannot be removed is logged, never thrown.
      */
     public void abort(Collection<CommitMessage> messages) {
-        for (CommitMessage m : messages) {
-            try {
-                fileIO.recoverCommitter(m.stagedPath(), m.targetPath(), m.fileSize(), m.upload())
-                        .discard();
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
-            }
-        }
+        messages.forEach(m -> m.discardQuietly(fileIO));
     }
 }

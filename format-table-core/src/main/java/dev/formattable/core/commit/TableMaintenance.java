@@ -49,14 +49,10 @@ public final class TableMaintenance {
         for (DataSplit split : new FormatTableScan(table).plan().splits()) {
             files.add(split.path());
         }
-        int parallelism =
-                fileIO.isLocal(table.qualifiedLocation())
-                        ? 1
-                        : FormatTableCommit.DEFAULT_PARALLELISM;
         return TableFiles.deleteAll(
                 fileIO,
                 files,
-                parallelism,
+                FormatTableCommit.defaultParallelism(table),
                 n ->
                         String.format(
                                 "Truncate of %s stopped: %d of %d files deleted. Truncating again"

@@ -64,9 +64,9 @@ public final class Range {
     }
 
     /**
-     * The error refusing {@code value} of {@code key}.
+     * Refuses {@code value} of {@code key} when its measure lies outside the range.
      *
-     * @throws IllegalArgumentException {@code "'key'='value' must be ..."}, when it is outside
+     * @throws IllegalArgumentException {@code "'key'='value' must be ..."}
      */
     public void check(String key, String value, long measured) {
         if (!contains(measured)) {

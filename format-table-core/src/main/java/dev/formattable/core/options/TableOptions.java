@@ -49,9 +49,20 @@ public final class TableOptions implements Serializable {
 
     private static void validate(Options options) {
         // Read every declared option once, so that a value of the wrong type (a boolean given as
-        // 'yes') is refused here rather than when some later code first reads it.
+        // 'yes') or outside the option's range is refused here rather than when some later code
+        // first reads it.
         for (ConfigOption<?> option : FormatTableOptions.all()) {
-            options.get(option);
+            Object value = options.get(option);
+            if (value != null && option.range().isPresent()) {
+                option.range()
+                        .get()
+                        .check(
+                                options.keyInUse(option),
+                                options.getRaw(option).orElse(String.valueOf(value)),
+                                value instanceof MemorySize
+                                        ? ((MemorySize) value).getBytes()
+                                        : ((Number) value).longValue());
+            }
         }
         String type = options.get(FormatTableOptions.TYPE);
         if (type != null && !type.equals(FormatTableOptions.FORMAT_TABLE_TYPE)) {
@@ -81,19 +92,6 @@ public final class TableOptions implements Serializable {
                     FormatTableOptions.PRIMARY_KEY.key(),
                     primaryKey,
                     "is not supported: a format table only accepts inserts");
-        }
-        for (ConfigOption<?> option : FormatTableOptions.all()) {
-            Object value = options.get(option);
-            if (value != null && option.range().isPresent()) {
-                option.range()
-                        .get()
-                        .check(
-                                options.keyInUse(option),
-                                options.getRaw(option).orElse(String.valueOf(value)),
-                                value instanceof MemorySize
-                                        ? ((MemorySize) value).getBytes()
-                                        : ((Number) value).longValue());
-            }
         }
         String defaultName = options.get(FormatTableOptions.PARTITION_DEFAULT_NAME);
         if (defaultName.isBlank() || defaultName.contains("/")) {

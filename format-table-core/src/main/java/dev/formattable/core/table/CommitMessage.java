@@ -13,9 +13,14 @@
  */
 package dev.formattable.core.table;
 
+import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.fs.PendingUpload;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,6 +35,8 @@ import java.util.Objects;
  * the writer that wrote it. Serialized with {@link CommitMessageSerializer}.
  */
 public final class CommitMessage implements Serializable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CommitMessage.class);
 
     private static final long serialVersionUID = 1L;
 
@@ -128,5 +135,17 @@ public final class CommitMessage implements Serializable {
                 + fileSize
                 + (upload == null ? "" : ", upload=" + upload)
                 + "}";
+    }
+
+    /**
+     * Removes this file, which will not be published: its staged file, or its upload. A published
+     * file is left alone. Best effort: a failure is logged, never thrown.
+     */
+    public void discardQuietly(FileIO fileIO) {
+        try {
+            fileIO.recoverCommitter(stagedPath, targetPath, fileSize, upload).discard();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not discard the unpublished file {}", targetPath, e);
+        }
     }
 }

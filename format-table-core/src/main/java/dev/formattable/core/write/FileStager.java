@@ -23,9 +23,6 @@ import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 import dev.formattable.core.table.StagedFileSweep;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.UUID;
 
@@ -36,8 +33,6 @@ import java.util.UUID;
  * partition, it can remove what failed attempts left in that partition's staging directory.
  */
 final class FileStager<T> {
-
-    private static final Logger LOG = LoggerFactory.getLogger(FileStager.class);
 
     /** How files reach their targets; decided when the first file opens, as it needs a target. */
     private enum Staging {
@@ -129,11 +124,6 @@ final class FileStager<T> {
 
     /** Removes a finished file that will not be published: its staged file, or its upload. */
     void discard(CommitMessage m) {
-        try {
-            fileIO.recoverCommitter(m.stagedPath(), m.targetPath(), m.fileSize(), m.upload())
-                    .discard();
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Could not discard the unpublished file {}", m.targetPath(), e);
-        }
+        m.discardQuietly(fileIO);
     }
 }

@@ -235,11 +235,14 @@ public final class FormatTableSinkWriter
         return Optional.of(sweep);
     }
 
-    /** The prefix of each writer instance whose state was restored, with its checkpoint. */
+    /**
+     * The prefix of each writer instance whose state was restored, with its checkpoint (the
+     * earliest, should one instance's states come more than once).
+     */
     private static Map<String, Long> restoredPrefixes(Collection<FormatTableWriterState> states) {
         Map<String, Long> prefixes = new HashMap<>();
         for (FormatTableWriterState state : states) {
-            prefixes.merge(state.stagingPrefix(), state.checkpointId(), Math::max);
+            prefixes.merge(state.stagingPrefix(), state.checkpointId(), Math::min);
         }
         return prefixes;
     }

@@ -16,9 +16,9 @@ package dev.formattable.flink.format.line;
 import dev.formattable.core.options.LineCompression;
 import dev.formattable.core.options.Options;
 import dev.formattable.core.options.TableOptions;
+import dev.formattable.flink.testutils.RecordingOutputStream;
 
 import org.apache.flink.api.common.serialization.BulkWriter;
-import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -29,7 +29,6 @@ import org.apache.flink.table.types.logical.VarCharType;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -114,46 +113,13 @@ class LineBulkWriterTest {
     }
 
     private static String write(LineFormat format, RowData... rows) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RecordingOutputStream out = new RecordingOutputStream();
         BulkWriter<RowData> writer =
-                LineBulkWriter.factory(format, LineCompression.NONE).create(new Target(bytes));
+                LineBulkWriter.factory(format, LineCompression.NONE).create(out);
         for (RowData row : rows) {
             writer.addElement(row);
         }
         writer.finish();
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    /** A file's stream over memory. */
-    private static final class Target extends FSDataOutputStream {
-        private final ByteArrayOutputStream bytes;
-
-        Target(ByteArrayOutputStream bytes) {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public void write(int b) {
-            bytes.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes.write(b, off, len);
-        }
-
-        @Override
-        public long getPos() {
-            return bytes.size();
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void sync() {}
-
-        @Override
-        public void close() {}
+        return new String(out.bytes(), StandardCharsets.UTF_8);
     }
 }

@@ -189,15 +189,7 @@ class JobManagerCommitterTest {
     @Test
     void aPolicyFailingAfterThePublishIsRunAgainAndEveryRowPublishedOnce() throws IOException {
         FormatTable table = SinkTables.table(dir);
-        PartitionCommitSettings settings =
-                PartitionCommitSettings.of(
-                        Map.of(
-                                "sink.partition-commit.policy.kind",
-                                "success-file,custom",
-                                "sink.partition-commit.policy.class",
-                                RecordingPolicy.FailingFirst.class.getName()),
-                        table.layout(),
-                        RecordingPolicy.class.getClassLoader());
+        PartitionCommitSettings settings = RecordingPolicy.FailingFirst.afterSuccessFile(table);
         JobManagerCommitter committer =
                 new JobManagerCommitter(table, false, Map.of(), SINK, settings);
         RecordingPolicy.CALLS.clear();

@@ -13,12 +13,16 @@
  */
 package dev.formattable.flink.sink.partition;
 
+import dev.formattable.core.FormatTable;
+import dev.formattable.flink.config.PartitionCommitSettings;
+
 import org.apache.flink.connector.file.table.PartitionCommitPolicy;
 
 import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -88,6 +92,18 @@ public class RecordingPolicy implements PartitionCommitPolicy {
     public static class FailingFirst extends RecordingPolicy {
         public static final java.util.concurrent.atomic.AtomicInteger FAILURES =
                 new java.util.concurrent.atomic.AtomicInteger();
+
+        /** The settings of a partition commit that writes the success file, then runs this. */
+        public static PartitionCommitSettings afterSuccessFile(FormatTable table) {
+            return PartitionCommitSettings.of(
+                    Map.of(
+                            "sink.partition-commit.policy.kind",
+                            "success-file,custom",
+                            "sink.partition-commit.policy.class",
+                            FailingFirst.class.getName()),
+                    table.layout(),
+                    RecordingPolicy.class.getClassLoader());
+        }
 
         @Override
         public void commit(Context context) {
