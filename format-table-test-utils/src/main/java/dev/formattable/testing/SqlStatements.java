@@ -13,6 +13,7 @@
  */
 package dev.formattable.testing;
 
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
@@ -20,6 +21,7 @@ import org.apache.flink.util.CloseableIterator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -59,9 +61,34 @@ public final class SqlStatements {
             it.forEachRemaining(rows::add);
         } catch (Exception e) {
             // CloseableIterator.close() declares Exception.
-            throw new IllegalStateException("Failed: " + sql, e);
+            IllegalStateException failure = new IllegalStateException("Failed: " + sql, e);
+            jobFailure(result).ifPresent(failure::addSuppressed);
+            throw failure;
         }
         return rows;
+    }
+
+    /**
+     * Why the statement's job failed, as the job reports it. The result iterator may fail without
+     * that cause: on a slow machine it gives up waiting for the job's result, and a job that ended
+     * without the collected rows is reported only as "terminated abnormally".
+     */
+    private static Optional<Throwable> jobFailure(TableResult result) {
+        Optional<JobClient> client = result.getJobClient();
+        if (!client.isPresent()) {
+            return Optional.empty();
+        }
+        try {
+            client.get().getJobExecutionResult().get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
+            return Optional.empty();
+        } catch (ExecutionException e) {
+            return Optional.of(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (TimeoutException | RuntimeException e) {
+            return Optional.of(e);
+        }
     }
 
     /** The rows' string forms, sorted. */
