@@ -30,6 +30,8 @@ import dev.formattable.flink.source.reader.FormatTableSourceReader;
 import dev.formattable.flink.testutils.CollectingReaderOutput;
 import dev.formattable.flink.testutils.CountingReaderContext;
 import dev.formattable.flink.testutils.FailingFileSystem;
+import dev.formattable.flink.testutils.HarnessJobs;
+import dev.formattable.flink.testutils.LegacyFunctions;
 import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.flink.testutils.TaskEnvironments;
 
@@ -39,8 +41,6 @@ import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableSummary;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
-import org.apache.flink.streaming.api.functions.sink.legacy.OutputFormatSinkFunction;
-import org.apache.flink.streaming.api.operators.StreamSink;
 import org.apache.flink.streaming.runtime.operators.sink.CommitterOperatorFactory;
 import org.apache.flink.streaming.runtime.operators.sink.SinkWriterOperatorFactory;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -144,7 +144,7 @@ class FailurePathCleanupTest {
                 new OneInputStreamOperatorTestHarness<>(
                         new CommitterOperatorFactory<>(SinkTables.sink(table), false, true));
         harness.open();
-        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
+        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0, 0)));
         harness.processElement(new StreamRecord<>(new CommittableWithLineage<>(staged, 1L, 0)));
         harness.snapshot(1L, 1L);
 
@@ -159,7 +159,7 @@ class FailurePathCleanupTest {
         var harness =
                 new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false));
         harness.open();
-        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
+        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0, 0)));
         harness.processElement(new StreamRecord<>(new CommittableWithLineage<>(staged, 1L, 0)));
 
         cleansUpQuietly(ending, harness.getOneInputOperator()::close);
@@ -174,10 +174,8 @@ class FailurePathCleanupTest {
         var harness =
                 new OneInputStreamOperatorTestHarness<
                         CommittableMessage<FormatTableCommittable>, Object>(
-                        new StreamSink<>(
-                                new OutputFormatSinkFunction<>(
-                                        new JobManagerCommitter(
-                                                table, false, Map.of(), "sink1", null))));
+                        LegacyFunctions.outputFormatSink(
+                                new JobManagerCommitter(table, false, Map.of(), "sink1", null)));
         harness.open();
         FailingFileSystem.failEverything();
         assertThatThrownBy(
@@ -219,7 +217,7 @@ class FailurePathCleanupTest {
                                         0),
                                 "sink1"));
         harness.open();
-        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 5, 1, 0)));
+        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 5, 1, 0, 0)));
         FailingFileSystem.failFrom(FailingFileSystem.Op.WRITE, "");
         assertThatThrownBy(
                         () ->
@@ -250,11 +248,12 @@ class FailurePathCleanupTest {
                 new OneInputStreamOperatorTestHarness<
                         CommittableMessage<FormatTableCommittable>, Void>(
                         new PartitionCommitOperator(table, settings), TaskEnvironments.batch());
+        HarnessJobs.applyJob(harness);
         harness.open();
         harness.processElement(
                 new StreamRecord<>(
                         new CommittableSummary<>(
-                                0, 1, FormatTableCommittable.NO_CHECKPOINT, 1, 0)));
+                                0, 1, FormatTableCommittable.NO_CHECKPOINT, 1, 0, 0)));
         harness.processElement(
                 new StreamRecord<>(
                         new CommittableWithLineage<>(

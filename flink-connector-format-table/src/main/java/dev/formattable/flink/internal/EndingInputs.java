@@ -16,7 +16,6 @@ package dev.formattable.flink.internal;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.dag.Transformation;
-import org.apache.flink.streaming.api.functions.source.legacy.InputFormatSourceFunction;
 import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
 import org.apache.flink.streaming.api.transformations.WithBoundedness;
 
@@ -59,7 +58,7 @@ public final class EndingInputs {
 
     private static boolean readsInputFormat(Transformation<?> source) {
         return source instanceof LegacySourceTransformation
-                && ((LegacySourceTransformation<?>) source).getOperator().getUserFunction()
-                        instanceof InputFormatSourceFunction;
+                && LegacySources.readsInputFormat(
+                        ((LegacySourceTransformation<?>) source).getOperator().getUserFunction());
     }
 }

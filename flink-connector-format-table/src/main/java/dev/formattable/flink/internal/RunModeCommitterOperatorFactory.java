@@ -54,7 +54,7 @@ public final class RunModeCommitterOperatorFactory<CommT>
     @Override
     public <T extends StreamOperator<CommittableMessage<CommT>>> T createStreamOperator(
             StreamOperatorParameters<CommittableMessage<CommT>> parameters) {
-        RunningJob job = RunningJob.of(parameters.getContainingTask().getEnvironment());
+        RunningJob job = RunningJob.of(parameters.getContainingTask());
         CommitterOperatorFactory<CommT> factory =
                 new CommitterOperatorFactory<>(committers, job.batch(), job.checkpointing());
         factory.setProcessingTimeService(parameters.getProcessingTimeService());

@@ -14,9 +14,9 @@
 package dev.formattable.flink.internal;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.runtime.execution.Environment;
 import org.apache.flink.runtime.jobgraph.JobType;
+import org.apache.flink.streaming.runtime.tasks.StreamTask;
 
 /**
  * How the job a task belongs to runs, as the task learns it when it starts: whether it runs in
@@ -25,9 +25,9 @@ import org.apache.flink.runtime.jobgraph.JobType;
  * {@code AUTOMATIC} mode runs in streaming mode when any of its sources is unbounded, upstream of
  * the sink or not.
  *
- * <p>Relies on Flink's runtime {@link Environment} (checked with Flink 2.3): the job type comes
- * from the job graph, and checkpointing from the job's configuration, read as Flink's own stream
- * task reads it.
+ * <p>Relies on Flink's runtime {@link Environment} (checked with Flink 1.20 to 2.3): the job type
+ * comes from the job graph; whether the job checkpoints, from where the task's Flink line keeps it
+ * ({@link TaskCheckpointing}).
  */
 @Internal
 public final class RunningJob {
@@ -40,14 +40,10 @@ public final class RunningJob {
         this.checkpointing = checkpointing;
     }
 
-    /** The job of the task running in {@code environment}. */
-    public static RunningJob of(Environment environment) {
-        boolean batch = environment.getJobType() == JobType.BATCH;
-        return new RunningJob(
-                batch,
-                !batch
-                        && CheckpointingOptions.isCheckpointingEnabled(
-                                environment.getJobConfiguration()));
+    /** The job of {@code task}. */
+    public static RunningJob of(StreamTask<?, ?> task) {
+        boolean batch = task.getEnvironment().getJobType() == JobType.BATCH;
+        return new RunningJob(batch, !batch && TaskCheckpointing.enabled(task));
     }
 
     /** Whether the job runs in batch mode. */

@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.read;
 
+import dev.formattable.flink.internal.ParquetColumnReaders;
+
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
@@ -22,7 +24,6 @@ import org.apache.flink.formats.parquet.utils.ParquetSchemaConverter;
 import org.apache.flink.formats.parquet.vector.ParquetDecimalVector;
 import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;
 import org.apache.flink.formats.parquet.vector.reader.ColumnReader;
-import org.apache.flink.formats.parquet.vector.type.ParquetField;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
@@ -36,7 +37,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
@@ -64,8 +64,7 @@ final class ParquetBatchReader implements BulkFormat.Reader<RowData> {
     private final MessageType requested;
     private final LogicalType[] types;
     private final boolean[] missing;
-    private final List<ParquetField> fields;
-    private final boolean utcTimestamps;
+    private final ParquetColumnReaders columnReaders;
     private final long totalRows;
     private final Pool<Batch> pool;
 
@@ -92,7 +91,6 @@ final class ParquetBatchReader implements BulkFormat.Reader<RowData> {
         this.file = file;
         this.blocks = file.getRowGroups();
         this.keep = keep.clone();
-        this.utcTimestamps = utcTimestamps;
         this.types = read.getChildren().toArray(new LogicalType[0]);
         MessageType fileSchema = file.getFooter().getFileMetaData().getSchema();
         this.missing = new boolean[types.length];
@@ -116,11 +114,7 @@ final class ParquetBatchReader implements BulkFormat.Reader<RowData> {
             rows += keep[b] ? blocks.get(b).getRowCount() : 0;
         }
         this.totalRows = rows;
-        this.fields =
-                ParquetSplitReaderUtil.buildFieldsList(
-                        read.getFields(),
-                        read.getFieldNames(),
-                        new ColumnIOFactory().getColumnIO(requested));
+        this.columnReaders = new ParquetColumnReaders(read, requested, utcTimestamps);
         int capacity = (int) Math.max(1, Math.min(batchSize, totalRows));
         this.pool = new Pool<>(batches);
         for (int i = 0; i < batches; i++) {
@@ -192,7 +186,6 @@ final class ParquetBatchReader implements BulkFormat.Reader<RowData> {
         return true;
     }
 
-    @SuppressWarnings("unchecked")
     private void nextRowGroup() throws IOException {
         for (; nextBlock < blocks.size() && !keep[nextBlock]; nextBlock++) {
             file.skipNextRowGroup();
@@ -203,22 +196,18 @@ final class ParquetBatchReader implements BulkFormat.Reader<RowData> {
             throw new IOException(
                     "Expected " + totalRows + " rows but the row groups ended after " + returned);
         }
-        List<Type> requestedTypes = requested.getFields();
-        readers = new ColumnReader[types.length];
+        readers = newReaderArray(types.length);
         for (int i = 0; i < types.length; i++) {
             if (!missing[i]) {
-                readers[i] =
-                        ParquetSplitReaderUtil.createColumnReader(
-                                utcTimestamps,
-                                types[i],
-                                requestedTypes.get(i),
-                                requested.getColumns(),
-                                pages,
-                                fields.get(i),
-                                0);
+                readers[i] = columnReaders.create(i, pages);
             }
         }
         loaded += pages.getRowCount();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ColumnReader<WritableColumnVector>[] newReaderArray(int length) {
+        return new ColumnReader[length];
     }
 
     @Override

@@ -13,22 +13,18 @@
  */
 package dev.formattable.flink.read;
 
+import dev.formattable.flink.internal.ForwardingRowData;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.MapData;
-import org.apache.flink.table.data.RawValueData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.types.RowKind;
-import org.apache.flink.types.variant.Variant;
 
 import javax.annotation.Nullable;
 
@@ -182,9 +178,8 @@ public final class TypeWidening {
     // ---------------------------------------------------------------- file schemas
 
     /** A row read at the file's types that answers at the table's types. */
-    static final class WidenedRow implements RowData {
+    static final class WidenedRow extends ForwardingRowData {
         private final LogicalType[] fileTypes;
-        private RowData row;
 
         WidenedRow(LogicalType[] fileTypes) {
             this.fileTypes = fileTypes;
@@ -209,36 +204,6 @@ public final class TypeWidening {
         }
 
         @Override
-        public int getArity() {
-            return row.getArity();
-        }
-
-        @Override
-        public RowKind getRowKind() {
-            return row.getRowKind();
-        }
-
-        @Override
-        public void setRowKind(RowKind kind) {
-            row.setRowKind(kind);
-        }
-
-        @Override
-        public boolean isNullAt(int pos) {
-            return row.isNullAt(pos);
-        }
-
-        @Override
-        public boolean getBoolean(int pos) {
-            return row.getBoolean(pos);
-        }
-
-        @Override
-        public byte getByte(int pos) {
-            return row.getByte(pos);
-        }
-
-        @Override
         public short getShort(int pos) {
             return fileTypes[pos] == null ? row.getShort(pos) : (short) integer(pos);
         }
@@ -254,18 +219,8 @@ public final class TypeWidening {
         }
 
         @Override
-        public float getFloat(int pos) {
-            return row.getFloat(pos);
-        }
-
-        @Override
         public double getDouble(int pos) {
             return fileTypes[pos] == null ? row.getDouble(pos) : row.getFloat(pos);
-        }
-
-        @Override
-        public StringData getString(int pos) {
-            return row.getString(pos);
         }
 
         @Override
@@ -291,36 +246,6 @@ public final class TypeWidening {
             }
             return TimestampData.fromLocalDateTime(
                     LocalDate.ofEpochDay(row.getInt(pos)).atStartOfDay());
-        }
-
-        @Override
-        public <T> RawValueData<T> getRawValue(int pos) {
-            return row.getRawValue(pos);
-        }
-
-        @Override
-        public byte[] getBinary(int pos) {
-            return row.getBinary(pos);
-        }
-
-        @Override
-        public ArrayData getArray(int pos) {
-            return row.getArray(pos);
-        }
-
-        @Override
-        public MapData getMap(int pos) {
-            return row.getMap(pos);
-        }
-
-        @Override
-        public RowData getRow(int pos, int numFields) {
-            return row.getRow(pos, numFields);
-        }
-
-        @Override
-        public Variant getVariant(int pos) {
-            return row.getVariant(pos);
         }
     }
 }

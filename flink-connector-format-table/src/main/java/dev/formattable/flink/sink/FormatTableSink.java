@@ -20,6 +20,7 @@ import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.internal.EndingInputs;
+import dev.formattable.flink.internal.FlinkLineSink;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committable.StagingToken;
@@ -36,7 +37,6 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -71,9 +71,8 @@ import java.util.UUID;
  * with {@link #forRowData}.
  */
 @PublicEvolving
-public final class FormatTableSink
-        implements Sink<RowData>,
-                SupportsWriterState<RowData, FormatTableWriterState>,
+public final class FormatTableSink extends FlinkLineSink<RowData>
+        implements SupportsWriterState<RowData, FormatTableWriterState>,
                 SupportsCommitter<FormatTableCommittable>,
                 SupportsPreCommitTopology<FormatTableCommittable, FormatTableCommittable>,
                 SupportsPostCommitTopology<FormatTableCommittable> {

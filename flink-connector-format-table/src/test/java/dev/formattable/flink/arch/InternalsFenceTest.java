@@ -36,7 +36,7 @@ class InternalsFenceTest {
                     "org.apache.flink.connector.base.source.reader.fetcher",
                     "org.apache.flink.connector.base.source.reader.synchronization");
 
-    private static final Path MAIN = Path.of("src", "main", "java");
+    private static final Path MAIN = ConnectorSources.MAIN;
     private static final Path INTERNAL = MAIN.resolve("dev/formattable/flink/internal");
 
     @Test
@@ -60,6 +60,24 @@ class InternalsFenceTest {
                                     .flatMap(InternalsFenceTest::fencedReferences))
                     .as("the check looks at the right files")
                     .isNotEmpty();
+        }
+    }
+
+    /** What differs between Flink lines is internal: every layer's class is in that package. */
+    @Test
+    void everyLinesLayerIsInTheInternalPackage() throws IOException {
+        List<Path> layers = ConnectorSources.mainLayers();
+        assertThat(layers).as("the layers of the lines").hasSizeGreaterThanOrEqualTo(6);
+        for (Path layer : layers) {
+            try (Stream<Path> files = Files.walk(layer)) {
+                assertThat(
+                                files.filter(f -> f.toString().endsWith(".java"))
+                                        .map(f -> layer.relativize(f.getParent()).toString()))
+                        .as("packages of %s", layer)
+                        .isNotEmpty()
+                        .containsOnly(
+                                Path.of("dev", "formattable", "flink", "internal").toString());
+            }
         }
     }
 

@@ -17,8 +17,6 @@ import dev.formattable.core.arch.PackageGraph;
 
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,8 +28,7 @@ class PackageCyclesTest {
 
     @Test
     void connectorPackagesFormNoCycle() {
-        PackageGraph graph =
-                PackageGraph.of(Path.of("src", "main", "java"), "dev.formattable.flink");
+        PackageGraph graph = PackageGraph.of(ConnectorSources.MAIN, "dev.formattable.flink");
         assertThat(graph.packages())
                 .contains("dev.formattable.flink.table", "dev.formattable.flink.config");
         assertThat(graph.cycles()).as("package cycles in flink-connector-format-table").isEmpty();

@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PublicApiAnnotationsTest {
 
-    private static final Path MAIN = Path.of("src", "main", "java");
+    private static final Path MAIN = ConnectorSources.MAIN;
     private static final Pattern DECLARATION =
             Pattern.compile(
                     "^public (final |abstract )*(class|interface|enum|record|@interface) .*");

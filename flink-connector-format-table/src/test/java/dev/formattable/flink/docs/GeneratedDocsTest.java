@@ -44,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class GeneratedDocsTest {
 
-    private static final Path DOCS = Path.of("..", "docs");
+    private static final Path DOCS = Path.of("..", "..", "docs");
 
     @Test
     void connectorOptionsReferenceIsUpToDate() throws IOException {

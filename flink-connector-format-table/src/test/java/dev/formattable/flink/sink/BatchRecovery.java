@@ -56,8 +56,7 @@ final class BatchRecovery {
             List<String> recordLeft)
             throws Exception {
         job.getJobExecutionResult().get(3, TimeUnit.MINUTES);
-        AccessExecutionGraph graph =
-                cluster.getExecutionGraphInfo(job.getJobID()).get().getArchivedExecutionGraph();
+        AccessExecutionGraph graph = cluster.getArchivedExecutionGraph(job.getJobID()).get();
         assertThat(graph.getState()).isEqualTo(JobStatus.FINISHED);
         assertThat(graph.getStatusTimestamp(JobStatus.RESTARTING))
                 .as("the job restarted")

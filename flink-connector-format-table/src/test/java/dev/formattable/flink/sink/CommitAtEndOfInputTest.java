@@ -18,6 +18,8 @@ import dev.formattable.flink.internal.RunModeCommitterOperatorFactory;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.source.FormatTableSource;
+import dev.formattable.flink.testutils.CommittableOutputs;
+import dev.formattable.flink.testutils.HarnessJobs;
 import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.flink.testutils.TaskEnvironments;
 
@@ -198,10 +200,12 @@ class CommitAtEndOfInputTest {
                         CommittableMessage<FormatTableCommittable>,
                         CommittableMessage<FormatTableCommittable>>
                 harness =
-                        new OneInputStreamOperatorTestHarness<>(
-                                committer, TaskEnvironments.of(job))) {
+                        HarnessJobs.applyJob(
+                                CommittableOutputs.of(
+                                        new OneInputStreamOperatorTestHarness<>(
+                                                committer, TaskEnvironments.of(job))))) {
             harness.open();
-            harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
+            harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0, 0)));
             harness.processElement(new StreamRecord<>(new CommittableWithLineage<>(staged, 1L, 0)));
             harness.endInput();
             if (!SinkTables.rows(table).isEmpty()) {

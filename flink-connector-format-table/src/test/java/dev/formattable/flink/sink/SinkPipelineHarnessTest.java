@@ -17,6 +17,8 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.testutils.AttemptSink;
+import dev.formattable.flink.testutils.CommittableOutputs;
+import dev.formattable.flink.testutils.RestoredHarness;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -77,18 +79,23 @@ class SinkPipelineHarnessTest {
         Job(FormatTableSink sink, int attempt) throws Exception {
             for (int i = 0; i < WRITERS; i++) {
                 writers.add(
-                        new OneInputStreamOperatorTestHarness<>(
-                                new SinkWriterOperatorFactory<RowData, FormatTableCommittable>(
-                                        new AttemptSink(sink, attempt)),
-                                WRITERS,
-                                WRITERS,
-                                i));
+                        CommittableOutputs.of(
+                                new OneInputStreamOperatorTestHarness<>(
+                                        new SinkWriterOperatorFactory<
+                                                RowData, FormatTableCommittable>(
+                                                new AttemptSink(sink, attempt)),
+                                        WRITERS,
+                                        WRITERS,
+                                        i)));
             }
             aggregator =
-                    new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false));
+                    CommittableOutputs.of(
+                            new OneInputStreamOperatorTestHarness<>(
+                                    new CommittableAggregator("t", false)));
             committer =
-                    new OneInputStreamOperatorTestHarness<>(
-                            new CommitterOperatorFactory<>(sink, false, true));
+                    CommittableOutputs.of(
+                            new OneInputStreamOperatorTestHarness<>(
+                                    new CommitterOperatorFactory<>(sink, false, true)));
             harnesses.addAll(writers);
             harnesses.add(aggregator);
             harnesses.add(committer);
@@ -104,10 +111,10 @@ class SinkPipelineHarnessTest {
 
         void restore(Checkpoint checkpoint) throws Exception {
             for (int i = 0; i < WRITERS; i++) {
-                writers.get(i).setRestoredCheckpointId(checkpoint.id);
+                RestoredHarness.restoreAt(writers.get(i), checkpoint.id);
                 writers.get(i).initializeState(checkpoint.writers.get(i));
             }
-            committer.setRestoredCheckpointId(checkpoint.id);
+            RestoredHarness.restoreAt(committer, checkpoint.id);
             committer.initializeState(checkpoint.committer);
             open();
         }

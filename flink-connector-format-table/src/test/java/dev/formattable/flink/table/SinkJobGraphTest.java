@@ -17,6 +17,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.FaultInjectingFileIO;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableSink;
+import dev.formattable.flink.testutils.LegacyFunctions;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -26,7 +27,6 @@ import org.apache.flink.runtime.jobgraph.InputOutputFormatVertex;
 import org.apache.flink.runtime.jobgraph.JobEdge;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.source.legacy.SourceFunction;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.bridge.java.StreamStatementSet;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -171,9 +171,9 @@ class SinkJobGraphTest {
                         .build();
 
         StreamExecutionEnvironment attached = env(RuntimeExecutionMode.STREAMING);
-        sink.attachTo(attached.addSource(new Rows(), "rows", InternalTypeInfo.of(ROW)));
+        sink.attachTo(LegacyFunctions.oneRowSource(attached, "rows", InternalTypeInfo.of(ROW)));
         StreamExecutionEnvironment sunk = env(RuntimeExecutionMode.STREAMING);
-        sunk.addSource(new Rows(), "rows", InternalTypeInfo.of(ROW)).sinkTo(sink);
+        LegacyFunctions.oneRowSource(sunk, "rows", InternalTypeInfo.of(ROW)).sinkTo(sink);
 
         assertThat(names(attached))
                 .first()
@@ -249,16 +249,5 @@ class SinkJobGraphTest {
         // Without the planner's node ids ("Source: gen[3]").
         vertices.forEach(v -> names.add(v.getName().replaceAll("\\[\\d+\\]", "")));
         return names;
-    }
-
-    /** A legacy source; never run here. */
-    private static final class Rows implements SourceFunction<RowData> {
-        @Override
-        public void run(SourceContext<RowData> ctx) {
-            ctx.collect(GenericRowData.of(1L, 1));
-        }
-
-        @Override
-        public void cancel() {}
     }
 }

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.testutils;
 
+import dev.formattable.flink.internal.FlinkLineSink;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
@@ -29,7 +30,6 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
@@ -51,9 +51,8 @@ import java.util.function.Consumer;
  * context whose task info names another attempt and whose job is the same for every attempt sink
  * ({@link #JOB}); everything else is the harness's and the sink's own.
  */
-public final class AttemptSink
-        implements Sink<RowData>,
-                SupportsWriterState<RowData, FormatTableWriterState>,
+public final class AttemptSink extends FlinkLineSink<RowData>
+        implements SupportsWriterState<RowData, FormatTableWriterState>,
                 SupportsCommitter<FormatTableCommittable> {
 
     private static final long serialVersionUID = 1L;

@@ -13,10 +13,10 @@
  */
 package dev.formattable.flink.testutils;
 
+import dev.formattable.flink.internal.FlinkLineSink;
 import dev.formattable.flink.sink.FormatTableSink;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.api.connector.source.Source;
@@ -90,7 +90,7 @@ public final class DataStreamTestUtils {
      * A sink that renders every row it receives into a queue that tests can watch while the job
      * runs. Queues are kept per name, in this JVM (the MiniCluster runs here).
      */
-    public static final class CollectingSink implements Sink<RowData> {
+    public static final class CollectingSink extends FlinkLineSink<RowData> {
         private static final long serialVersionUID = 1L;
         private static final Map<String, Queue<String>> QUEUES = new ConcurrentHashMap<>();
 

@@ -126,8 +126,7 @@ public abstract class StreamingWriteTestBase extends FlinkTestBase {
     /** The finished job as the cluster recorded it. */
     protected static AccessExecutionGraph finishedJob(MiniCluster cluster, JobID job)
             throws Exception {
-        AccessExecutionGraph graph =
-                cluster.getExecutionGraphInfo(job).get().getArchivedExecutionGraph();
+        AccessExecutionGraph graph = cluster.getArchivedExecutionGraph(job).get();
         assertThat(graph.getState()).isEqualTo(JobStatus.FINISHED);
         return graph;
     }

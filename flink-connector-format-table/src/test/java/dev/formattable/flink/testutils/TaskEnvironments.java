@@ -17,6 +17,7 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobgraph.JobType;
+import org.apache.flink.runtime.jobgraph.tasks.CheckpointCoordinatorConfiguration;
 import org.apache.flink.runtime.operators.testutils.MockEnvironment;
 import org.apache.flink.runtime.operators.testutils.MockEnvironmentBuilder;
 
@@ -44,9 +45,24 @@ public final class TaskEnvironments {
         return of(JobType.STREAMING, new Configuration());
     }
 
-    /** A task of {@code job}, with the job's type and configuration. */
+    /**
+     * A task of {@code job}, with the job's type and configuration, and the job's checkpoint
+     * interval in its configuration as Flink 2.2 and later put it there (before 2.2 only the job
+     * graph's checkpointing settings held it; {@link HarnessJobs} hands it on to the task).
+     */
     public static MockEnvironment of(JobGraph job) {
-        return of(job.getJobType(), job.getJobConfiguration());
+        Configuration configuration = new Configuration();
+        configuration.addAll(job.getJobConfiguration());
+        CheckpointCoordinatorConfiguration checkpoints =
+                job.getCheckpointingSettings() == null
+                        ? null
+                        : job.getCheckpointingSettings().getCheckpointCoordinatorConfiguration();
+        if (checkpoints != null && checkpoints.isCheckpointingEnabled()) {
+            configuration.set(
+                    CheckpointingOptions.CHECKPOINTING_INTERVAL,
+                    Duration.ofMillis(checkpoints.getCheckpointInterval()));
+        }
+        return of(job.getJobType(), configuration);
     }
 
     private static MockEnvironment of(JobType type, Configuration job) {

@@ -74,7 +74,7 @@ public final class CommittableAggregator
     @Override
     public void open() throws Exception {
         super.open();
-        RunningJob job = RunningJob.of(getContainingTask().getEnvironment());
+        RunningJob job = RunningJob.of(getContainingTask());
         if (unboundedInput && !job.checkpointing() && !job.batch()) {
             throw new IllegalStateException(
                     "The format-table sink writing to "
@@ -91,11 +91,12 @@ public final class CommittableAggregator
         CommittableMessage<FormatTableCommittable> message = element.getValue();
         if (message instanceof CommittableSummary) {
             pending.computeIfAbsent(
-                    ((CommittableSummary<?>) message).getCheckpointId(), id -> new ArrayList<>());
+                    ((CommittableSummary<?>) message).getCheckpointIdOrEOI(),
+                    id -> new ArrayList<>());
         } else if (message instanceof CommittableWithLineage) {
             CommittableWithLineage<FormatTableCommittable> c =
                     (CommittableWithLineage<FormatTableCommittable>) message;
-            pending.computeIfAbsent(c.getCheckpointId(), id -> new ArrayList<>())
+            pending.computeIfAbsent(c.getCheckpointIdOrEOI(), id -> new ArrayList<>())
                     .addAll(c.getCommittable().messages());
         }
     }
@@ -115,7 +116,7 @@ public final class CommittableAggregator
         Map<Long, List<CommitMessage>> ready = pending.headMap(checkpointId, true);
         for (Map.Entry<Long, List<CommitMessage>> e : ready.entrySet()) {
             long id = e.getKey();
-            output.collect(new StreamRecord<>(new CommittableSummary<>(0, 1, id, 1, 0)));
+            output.collect(new StreamRecord<>(new CommittableSummary<>(0, 1, id, 1, 0, 0)));
             output.collect(
                     new StreamRecord<>(
                             new CommittableWithLineage<>(

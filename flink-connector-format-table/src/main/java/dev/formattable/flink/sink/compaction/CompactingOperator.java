@@ -133,7 +133,7 @@ public final class CompactingOperator
                                         result,
                                         committable.checkpointId(),
                                         committable.endOfInput()),
-                                lineage.getCheckpointId(),
+                                lineage.getCheckpointIdOrEOI(),
                                 lineage.getSubtaskId())));
     }
 

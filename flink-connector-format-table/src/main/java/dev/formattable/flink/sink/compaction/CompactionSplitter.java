@@ -68,7 +68,7 @@ public final class CompactionSplitter
                 new StreamRecord<>(
                         new CommittableWithLineage<>(
                                 new FormatTableCommittable(files, c.checkpointId(), c.endOfInput()),
-                                from.getCheckpointId(),
+                                from.getCheckpointIdOrEOI(),
                                 from.getSubtaskId())));
     }
 }

@@ -124,7 +124,7 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     @Override
     public void open() throws Exception {
         super.open();
-        RunningJob job = RunningJob.of(getContainingTask().getEnvironment());
+        RunningJob job = RunningJob.of(getContainingTask());
         batch = job.batch();
         commitsAtEndOfInput = job.commitsAtEndOfInput();
         ClassLoader classLoader = getUserCodeClassloader();

@@ -16,6 +16,8 @@ package dev.formattable.flink.sink.committer;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.CommittableOutputs;
+import dev.formattable.flink.testutils.HarnessJobs;
 import dev.formattable.flink.testutils.TaskEnvironments;
 
 import org.apache.flink.runtime.operators.testutils.MockEnvironment;
@@ -68,7 +70,8 @@ class CommittableAggregatorHarnessTest {
                     CommittableMessage<FormatTableCommittable>,
                     CommittableMessage<FormatTableCommittable>>
             aggregator() throws Exception {
-        return new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false));
+        return CommittableOutputs.of(
+                new OneInputStreamOperatorTestHarness<>(new CommittableAggregator("t", false)));
     }
 
     /** What one writer subtask sends for a checkpoint: its summary, then its committable. */
@@ -80,7 +83,8 @@ class CommittableAggregatorHarnessTest {
             FormatTableCommittable committable)
             throws Exception {
         harness.processElement(
-                new StreamRecord<>(new CommittableSummary<>(subtask, WRITERS, checkpoint, 1, 0)));
+                new StreamRecord<>(
+                        new CommittableSummary<>(subtask, WRITERS, checkpoint, 1, 0, 0)));
         harness.processElement(
                 new StreamRecord<>(new CommittableWithLineage<>(committable, checkpoint, subtask)));
     }
@@ -100,7 +104,7 @@ class CommittableAggregatorHarnessTest {
                         s -> {
                             assertThat(s.getSubtaskId()).isZero();
                             assertThat(s.getNumberOfSubtasks()).isEqualTo(1);
-                            assertThat(s.getCheckpointId()).isEqualTo(checkpoint);
+                            assertThat(s.getCheckpointIdOrEOI()).isEqualTo(checkpoint);
                             assertThat(s.getNumberOfCommittables()).isEqualTo(1);
                             assertThat(s.getNumberOfFailedCommittables()).isZero();
                         });
@@ -109,7 +113,7 @@ class CommittableAggregatorHarnessTest {
                         CommittableWithLineage.class,
                         c -> {
                             assertThat(c.getSubtaskId()).isZero();
-                            assertThat(c.getCheckpointId()).isEqualTo(checkpoint);
+                            assertThat(c.getCheckpointIdOrEOI()).isEqualTo(checkpoint);
                             assertThat(((FormatTableCommittable) c.getCommittable()).messages())
                                     .containsExactlyInAnyOrderElementsOf(merged.messages());
                         });
@@ -178,7 +182,7 @@ class CommittableAggregatorHarnessTest {
             harness.open();
             for (int subtask = 0; subtask < WRITERS; subtask++) {
                 harness.processElement(
-                        new StreamRecord<>(new CommittableSummary<>(subtask, WRITERS, 1, 0, 0)));
+                        new StreamRecord<>(new CommittableSummary<>(subtask, WRITERS, 1, 0, 0, 0)));
             }
             harness.endInput();
             assertMerged(harness.extractOutputValues(), 1, committable());
@@ -192,9 +196,11 @@ class CommittableAggregatorHarnessTest {
     @Test
     void refusesAnUnboundedStreamingJobWithoutCheckpoints() throws Exception {
         try (var harness =
-                new OneInputStreamOperatorTestHarness<>(
-                        new CommittableAggregator("file:/warehouse/t", true),
-                        TaskEnvironments.streamingWithoutCheckpoints())) {
+                HarnessJobs.applyJob(
+                        CommittableOutputs.of(
+                                new OneInputStreamOperatorTestHarness<>(
+                                        new CommittableAggregator("file:/warehouse/t", true),
+                                        TaskEnvironments.streamingWithoutCheckpoints())))) {
             assertThatThrownBy(harness::open)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("file:/warehouse/t")
@@ -219,8 +225,11 @@ class CommittableAggregatorHarnessTest {
     void runsAnyOtherJob(String name, boolean unboundedInput, Supplier<MockEnvironment> job)
             throws Exception {
         try (var harness =
-                new OneInputStreamOperatorTestHarness<>(
-                        new CommittableAggregator("t", unboundedInput), job.get())) {
+                HarnessJobs.applyJob(
+                        CommittableOutputs.of(
+                                new OneInputStreamOperatorTestHarness<>(
+                                        new CommittableAggregator("t", unboundedInput),
+                                        job.get())))) {
             harness.open();
             send(harness, 0, 1, committable("a0"));
             harness.endInput();

@@ -16,6 +16,8 @@ package dev.formattable.flink.sink.committer;
 import dev.formattable.core.FormatTable;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.CommittableOutputs;
+import dev.formattable.flink.testutils.RestoredHarness;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -74,15 +76,16 @@ class CommitterOperatorHarnessTest {
                     CommittableMessage<FormatTableCommittable>,
                     CommittableMessage<FormatTableCommittable>>
             committer() throws Exception {
-        return new OneInputStreamOperatorTestHarness<>(
-                new CommitterOperatorFactory<>(sink, false, true));
+        return CommittableOutputs.of(
+                new OneInputStreamOperatorTestHarness<>(
+                        new CommitterOperatorFactory<>(sink, false, true)));
     }
 
     private void feedCheckpoint1(
             OneInputStreamOperatorTestHarness<CommittableMessage<FormatTableCommittable>, ?>
                     harness)
             throws Exception {
-        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0)));
+        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 1L, 1, 0, 0)));
         harness.processElement(
                 new StreamRecord<>(new CommittableWithLineage<>(checkpoint1, 1L, 0)));
     }
@@ -99,7 +102,7 @@ class CommitterOperatorHarnessTest {
     /** A fresh committer restored from checkpoint 1's snapshot, as after a failover. */
     private void restoreFrom(OperatorSubtaskState state) throws Exception {
         try (var harness = committer()) {
-            harness.setRestoredCheckpointId(1L);
+            RestoredHarness.restoreAt(harness, 1L);
             harness.initializeState(state);
             harness.open();
             // Restoring commits right away, before any checkpoint completes.
@@ -168,7 +171,7 @@ class CommitterOperatorHarnessTest {
         java.nio.file.Files.delete(java.nio.file.Path.of(gone.stagedPath().path()));
 
         try (var harness = committer()) {
-            harness.setRestoredCheckpointId(1L);
+            RestoredHarness.restoreAt(harness, 1L);
             harness.initializeState(state);
             harness.open();
             harness.notifyOfCompletedCheckpoint(2L);
@@ -197,7 +200,7 @@ class CommitterOperatorHarnessTest {
         FormatTableCommittable checkpoint2 = SinkTables.stage(table, "job", row(5, "d"));
         try (var harness = committer()) {
             openAndSnapshotCheckpoint1(harness);
-            harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 2L, 1, 0)));
+            harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 2L, 1, 0, 0)));
             harness.processElement(
                     new StreamRecord<>(new CommittableWithLineage<>(checkpoint2, 2L, 0)));
             harness.prepareSnapshotPreBarrier(2);

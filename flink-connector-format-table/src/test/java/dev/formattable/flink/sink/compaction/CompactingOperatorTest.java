@@ -17,6 +17,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.CommittableOutputs;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
@@ -78,20 +79,21 @@ class CompactingOperatorTest {
     private List<CommittableMessage<FormatTableCommittable>> compact(
             FormatTable table, List<CommitMessage> files, long fileSize) throws Exception {
         harness =
-                new OneInputStreamOperatorTestHarness<>(
-                        new CompactingOperator(
-                                table,
-                                SinkTables.ROW_TYPE,
-                                CompactionSettings.of(
-                                        Map.of(
-                                                "auto-compaction",
-                                                "true",
-                                                "compaction.file-size",
-                                                fileSize + " b"),
-                                        0),
-                                "sink1"));
+                CommittableOutputs.of(
+                        new OneInputStreamOperatorTestHarness<>(
+                                new CompactingOperator(
+                                        table,
+                                        SinkTables.ROW_TYPE,
+                                        CompactionSettings.of(
+                                                Map.of(
+                                                        "auto-compaction",
+                                                        "true",
+                                                        "compaction.file-size",
+                                                        fileSize + " b"),
+                                                0),
+                                        "sink1")));
         harness.open();
-        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 5, 1, 0)));
+        harness.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, 5, 1, 0, 0)));
         harness.processElement(
                 new StreamRecord<>(
                         new CommittableWithLineage<>(

@@ -19,6 +19,7 @@ import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.tables.FormatTables;
+import dev.formattable.flink.testutils.HarnessJobs;
 import dev.formattable.flink.testutils.TaskEnvironments;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -124,7 +125,7 @@ class PartitionCommitOperatorTest {
                                 ? TaskEnvironments.batch()
                                 : TaskEnvironments.streamingWithCheckpoints());
         harnesses.add(h);
-        return h;
+        return HarnessJobs.applyJob(h);
     }
 
     /** What the committer publishes for a checkpoint: one file in each hour of DAY given. */
@@ -143,7 +144,7 @@ class PartitionCommitOperatorTest {
             LinkedHashMap<String, String> spec = table.layout().toSpec(List.of(DAY, hour));
             messages.add(new CommitMessage(target, target, spec, 1, 1));
         }
-        h.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, checkpoint, 1, 0)));
+        h.processElement(new StreamRecord<>(new CommittableSummary<>(0, 1, checkpoint, 1, 0, 0)));
         h.processElement(
                 new StreamRecord<>(
                         new CommittableWithLineage<>(

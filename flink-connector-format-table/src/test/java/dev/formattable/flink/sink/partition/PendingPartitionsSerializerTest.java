@@ -51,7 +51,7 @@ class PendingPartitionsSerializerTest {
         byte[] golden;
         try (InputStream in = getClass().getResourceAsStream(GOLDEN)) {
             if (in == null && Boolean.getBoolean("formattable.regenerate-golden")) {
-                Path target = Path.of("src/test/resources" + GOLDEN);
+                Path target = Path.of("../src/test/resources" + GOLDEN);
                 Files.write(target, PendingPartitionsSerializer.INSTANCE.serialize(sample()));
                 return;
             }

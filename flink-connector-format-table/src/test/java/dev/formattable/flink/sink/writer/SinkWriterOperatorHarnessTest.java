@@ -21,6 +21,8 @@ import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.AttemptSink;
+import dev.formattable.flink.testutils.CommittableOutputs;
+import dev.formattable.flink.testutils.RestoredHarness;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.api.connector.sink2.Sink;
@@ -57,8 +59,9 @@ class SinkWriterOperatorHarnessTest {
     private static OneInputStreamOperatorTestHarness<
                     RowData, CommittableMessage<FormatTableCommittable>>
             harness(Sink<RowData> sink) throws Exception {
-        return new OneInputStreamOperatorTestHarness<>(
-                new SinkWriterOperatorFactory<RowData, FormatTableCommittable>(sink));
+        return CommittableOutputs.of(
+                new OneInputStreamOperatorTestHarness<>(
+                        new SinkWriterOperatorFactory<RowData, FormatTableCommittable>(sink)));
     }
 
     /** The harness of that attempt of the sink's one subtask, opened without restored state. */
@@ -85,8 +88,8 @@ class SinkWriterOperatorHarnessTest {
         for (CommittableMessage<FormatTableCommittable> m : output) {
             long id =
                     m instanceof CommittableSummary
-                            ? ((CommittableSummary<?>) m).getCheckpointId()
-                            : ((CommittableWithLineage<?>) m).getCheckpointId();
+                            ? ((CommittableSummary<?>) m).getCheckpointIdOrEOI()
+                            : ((CommittableWithLineage<?>) m).getCheckpointIdOrEOI();
             if (id == checkpointId) {
                 forCheckpoint.add(m);
             }
@@ -239,7 +242,7 @@ class SinkWriterOperatorHarnessTest {
                     .extracting(SinkWriterOperatorHarnessTest::tokenOf)
                     .allMatch(t -> t.matches(".*-s0-a0-g[0-9a-f]{16}-e1"));
 
-            restarted.setRestoredCheckpointId(1);
+            RestoredHarness.restoreAt(restarted, 1);
             restarted.initializeState(checkpoint1);
             restarted.open();
 
@@ -328,7 +331,7 @@ class SinkWriterOperatorHarnessTest {
             process(failed, row(3, "a"), row(4, "c")); // staged after checkpoint 1, then lost
 
             io.resetCounts();
-            restarted.setRestoredCheckpointId(1);
+            RestoredHarness.restoreAt(restarted, 1);
             restarted.initializeState(checkpoint1);
             restarted.open();
             assertThat(io.calls(FaultInjectingFileIO.Op.LIST))
