@@ -200,8 +200,8 @@ class CommitAtEndOfInputTest {
                         CommittableMessage<FormatTableCommittable>,
                         CommittableMessage<FormatTableCommittable>>
                 harness =
-                        HarnessJobs.applyJob(
-                                CommittableOutputs.of(
+                        CommittableOutputs.of(
+                                HarnessJobs.applyJob(
                                         new OneInputStreamOperatorTestHarness<>(
                                                 committer, TaskEnvironments.of(job))))) {
             harness.open();

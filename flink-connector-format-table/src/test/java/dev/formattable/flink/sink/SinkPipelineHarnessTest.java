@@ -111,10 +111,10 @@ class SinkPipelineHarnessTest {
 
         void restore(Checkpoint checkpoint) throws Exception {
             for (int i = 0; i < WRITERS; i++) {
-                RestoredHarness.restoreAt(writers.get(i), checkpoint.id);
+                RestoredHarness.restoreExactlyAt(writers.get(i), checkpoint.id);
                 writers.get(i).initializeState(checkpoint.writers.get(i));
             }
-            RestoredHarness.restoreAt(committer, checkpoint.id);
+            RestoredHarness.restoreExactlyAt(committer, checkpoint.id);
             committer.initializeState(checkpoint.committer);
             open();
         }

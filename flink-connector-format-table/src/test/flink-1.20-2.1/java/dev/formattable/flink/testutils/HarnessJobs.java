@@ -25,7 +25,11 @@ public final class HarnessJobs {
 
     private HarnessJobs() {}
 
-    /** Marks the harness's task as checkpointing exactly when its job's configuration does. */
+    /**
+     * Marks the harness's task as checkpointing exactly when its job's configuration does. Call it
+     * before the harness is set up: an operator factory reads the flag when it creates the
+     * operator.
+     */
     public static <H extends AbstractStreamOperatorTestHarness<?>> H applyJob(H harness) {
         harness.getStreamConfig()
                 .setCheckpointingEnabled(

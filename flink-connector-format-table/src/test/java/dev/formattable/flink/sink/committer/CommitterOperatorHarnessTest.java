@@ -102,7 +102,7 @@ class CommitterOperatorHarnessTest {
     /** A fresh committer restored from checkpoint 1's snapshot, as after a failover. */
     private void restoreFrom(OperatorSubtaskState state) throws Exception {
         try (var harness = committer()) {
-            RestoredHarness.restoreAt(harness, 1L);
+            RestoredHarness.restoreExactlyAt(harness, 1L);
             harness.initializeState(state);
             harness.open();
             // Restoring commits right away, before any checkpoint completes.
