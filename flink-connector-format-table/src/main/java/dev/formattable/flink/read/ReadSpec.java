@@ -14,9 +14,11 @@
 package dev.formattable.flink.read;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.options.FileFormat;
 import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.internal.ParquetColumnReaders;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.annotation.Internal;
@@ -136,6 +138,12 @@ public final class ReadSpec implements Serializable {
             read.add(countingField);
         }
         this.fileFields = read.stream().mapToInt(Integer::intValue).toArray();
+        if (table.options().format() == FileFormat.PARQUET) {
+            for (int f : fileFields) {
+                RowType.RowField field = dataType.getFields().get(f);
+                ParquetColumnReaders.checkReadable(field.getName(), field.getType());
+            }
+        }
         this.notNull = notNulls.stream().mapToInt(Integer::intValue).toArray();
         this.limit = b.limit == null ? Long.MAX_VALUE : b.limit;
         this.batchSize = b.batchSize;

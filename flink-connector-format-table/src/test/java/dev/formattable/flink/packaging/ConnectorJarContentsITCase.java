@@ -143,12 +143,41 @@ class ConnectorJarContentsITCase {
     @Test
     void thePublishedPomListsOnlyWhatIsNotBundled() throws IOException {
         String pom = Files.readString(Path.of(System.getProperty("connector.pom")));
+        assertThat(compileDependencies(pom))
+                .containsExactlyInAnyOrder(
+                        "dev.formattable:format-table-core:"
+                                + System.getProperty("project.version"),
+                        "com.github.luben:zstd-jni:" + System.getProperty("zstd-jni.version"));
+    }
+
+    /**
+     * The published pom names the connector's parent pom, whose dependencies a user's build
+     * inherits: there too, only what the jar does not bundle.
+     */
+    @Test
+    void theParentPomPassesOnOnlyWhatIsNotBundled() throws IOException {
+        String pom = Files.readString(Path.of(System.getProperty("connector.pom")));
+        assertThat(tag(pom, "artifactId")).isEqualTo("flink-connector-format-table-parent");
+        String parent = Files.readString(Path.of(System.getProperty("connector.parent-pom")));
+        assertThat(compileDependencies(parent))
+                .containsExactlyInAnyOrder(
+                        "dev.formattable:format-table-core:null",
+                        "com.github.luben:zstd-jni:${zstd-jni.version}");
+    }
+
+    /** The compile and runtime dependencies a pom passes on, as group:artifact:version. */
+    private static List<String> compileDependencies(String pom) {
+        String declared = pom.replaceAll("(?s)<dependencyManagement>.*</dependencyManagement>", "");
         List<String> compile = new ArrayList<>();
-        Matcher m = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL).matcher(pom);
+        Matcher m =
+                Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL).matcher(declared);
         while (m.find()) {
             String dependency = m.group(1);
             String scope = tag(dependency, "scope");
-            if (scope == null || scope.equals("compile") || scope.equals("runtime")) {
+            boolean passedOn =
+                    (scope == null || scope.equals("compile") || scope.equals("runtime"))
+                            && !"true".equals(tag(dependency, "optional"));
+            if (passedOn) {
                 compile.add(
                         tag(dependency, "groupId")
                                 + ":"
@@ -157,11 +186,7 @@ class ConnectorJarContentsITCase {
                                 + tag(dependency, "version"));
             }
         }
-        assertThat(compile)
-                .containsExactlyInAnyOrder(
-                        "dev.formattable:format-table-core:"
-                                + System.getProperty("project.version"),
-                        "com.github.luben:zstd-jni:" + System.getProperty("zstd-jni.version"));
+        return compile;
     }
 
     private static String tag(String xml, String name) {

@@ -17,6 +17,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;
 import org.apache.flink.formats.parquet.vector.reader.ColumnReader;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.parquet.column.page.PageReadStore;
@@ -34,6 +36,48 @@ public final class ParquetColumnReaders {
     private final RowType read;
     private final MessageType requested;
     private final boolean utcTimestamps;
+
+    /**
+     * Refuses a column that Flink 1.20's parquet readers cannot read: one holding an ARRAY,
+     * MULTISET or MAP of ROW, ARRAY, MULTISET or MAP values, at any depth (they read collections of
+     * plain values only). Flink 2.0 reads them.
+     *
+     * @throws IllegalArgumentException naming the column and its type
+     */
+    public static void checkReadable(String column, LogicalType type) {
+        if (holdsCollectionOfNested(type)) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Column '%s' of type %s cannot be read from parquet on Flink 1.20: its"
+                                    + " parquet reader reads ARRAY, MULTISET and MAP values of"
+                                    + " plain types only. Read it on Flink 2.0 or later, or store"
+                                    + " the table as orc.",
+                            column, type.asSummaryString()));
+        }
+    }
+
+    private static boolean holdsCollectionOfNested(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case ARRAY:
+            case MULTISET:
+            case MAP:
+                for (LogicalType child : type.getChildren()) {
+                    LogicalTypeRoot root = child.getTypeRoot();
+                    if (root == LogicalTypeRoot.ROW
+                            || root == LogicalTypeRoot.ARRAY
+                            || root == LogicalTypeRoot.MULTISET
+                            || root == LogicalTypeRoot.MAP) {
+                        return true;
+                    }
+                }
+                return false;
+            case ROW:
+                return type.getChildren().stream()
+                        .anyMatch(ParquetColumnReaders::holdsCollectionOfNested);
+            default:
+                return false;
+        }
+    }
 
     /** Readers of {@code read}'s columns, which {@code requested} describes in the same order. */
     public ParquetColumnReaders(RowType read, MessageType requested, boolean utcTimestamps) {
