@@ -33,8 +33,8 @@ import org.apache.flink.streaming.runtime.operators.sink.SinkWriterOperatorFacto
  * the mailbox executor it is given. The operator this factory creates is exactly the one a plain
  * {@code sinkTo} creates, so the writer's state and its committables are the same.
  *
- * <p>Relies on Flink's {@code @Internal} {@code SinkWriterOperatorFactory} (checked with Flink
- * 2.3).
+ * <p>Relies on Flink's {@code @Internal} {@code SinkWriterOperatorFactory} (checked with Flink 1.20
+ * and 2.3).
  */
 @Internal
 public final class ChainingWriterOperatorFactory<InputT, CommT>

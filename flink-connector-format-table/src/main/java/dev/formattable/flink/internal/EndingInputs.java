@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * <p>Flink's own rule (every source bounded) takes a legacy source that reads an {@code
  * InputFormat} for unbounded, since {@code createInput} declares no boundedness: SQL {@code VALUES}
  * in a streaming job is one. Such a source ends once it has read its splits, so it counts as ending
- * here. Relies on the legacy source's operator and function classes (checked with Flink 2.3).
+ * here. Relies on the legacy source's operator and function classes (checked with Flink 1.20 and
+ * 2.3; the function's package differs, see {@link LegacySources}).
  */
 @Internal
 public final class EndingInputs {

@@ -32,7 +32,7 @@ import org.apache.flink.streaming.runtime.operators.sink.CommitterOperatorFactor
  * <p>Why: Flink's {@code CommitterOperatorFactory} takes both facts when the pipeline is built,
  * before a DataStream program may have enabled checkpointing, and before Flink has decided whether
  * a job in {@code AUTOMATIC} mode runs in batch mode. Relies on Flink's {@code @Internal} committer
- * operator factory (checked with Flink 2.3).
+ * operator factory (checked with Flink 1.20 and 2.3).
  */
 @Internal
 public final class RunModeCommitterOperatorFactory<CommT>

@@ -25,7 +25,7 @@ import org.apache.flink.streaming.runtime.tasks.StreamTask;
  * {@code AUTOMATIC} mode runs in streaming mode when any of its sources is unbounded, upstream of
  * the sink or not.
  *
- * <p>Relies on Flink's runtime {@link Environment} (checked with Flink 1.20 to 2.3): the job type
+ * <p>Relies on Flink's runtime {@link Environment} (checked with Flink 1.20 and 2.3): the job type
  * comes from the job graph; whether the job checkpoints, from where the task's Flink line keeps it
  * ({@link TaskCheckpointing}).
  */

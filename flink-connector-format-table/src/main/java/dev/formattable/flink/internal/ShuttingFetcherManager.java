@@ -44,8 +44,9 @@ import java.util.function.Supplier;
  * stopped for being idle could lose its last, empty batch and wait for it forever.
  *
  * <p>Relies on Flink's {@code @Internal} fetcher classes and on the manager's {@code fetchers} map
- * (checked with Flink 2.3). Fetchers are remembered weakly when they are created, so one that ended
- * is forgotten, and nothing is done while the reader polls beyond asking whether the fetchers are
+ * (checked with Flink 1.20 and 2.3; the lost wake-up is 2.x's, and on 1.20 the manager only keeps
+ * its one fetcher). Fetchers are remembered weakly when they are created, so one that ended is
+ * forgotten, and nothing is done while the reader polls beyond asking whether the fetchers are
  * idle.
  */
 @Internal

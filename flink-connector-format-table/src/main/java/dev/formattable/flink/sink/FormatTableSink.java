@@ -324,13 +324,15 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
             DataStream<CommittableMessage<FormatTableCommittable>> gathered,
             FormatTableSink sink,
             boolean unboundedInput) {
-        return gathered.transform(
-                        "format-table committable aggregator",
-                        CommittableMessageTypeInfo.of(FormatTableCommittableSerializer::new),
-                        new CommittableAggregator(
-                                sink.table().location().toString(), unboundedInput))
-                .setParallelism(1)
-                .setMaxParallelism(1);
+        return FormatTableSinkTopology.chainable(
+                gathered.transform(
+                                "format-table committable aggregator",
+                                CommittableMessageTypeInfo.of(
+                                        FormatTableCommittableSerializer::new),
+                                new CommittableAggregator(
+                                        sink.table().location().toString(), unboundedInput))
+                        .setParallelism(1)
+                        .setMaxParallelism(1));
     }
 
     /**

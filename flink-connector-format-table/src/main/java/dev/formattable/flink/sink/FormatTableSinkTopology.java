@@ -39,7 +39,9 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
+import org.apache.flink.streaming.api.transformations.PhysicalTransformation;
 import org.apache.flink.table.data.RowData;
 
 import java.util.Optional;
@@ -154,24 +156,31 @@ public final class FormatTableSinkTopology {
         TypeInformation<CommittableMessage<FormatTableCommittable>> type = aggregated.getType();
         CompactionSettings settings = sink.compaction();
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> split =
-                aggregated
-                        .transform(
-                                "format-table compaction planner",
-                                type,
-                                new CompactionSplitter(settings.fileSize()))
-                        .setParallelism(1)
-                        .setMaxParallelism(1);
+                chainable(
+                        aggregated
+                                .transform(
+                                        "format-table compaction planner",
+                                        type,
+                                        new CompactionSplitter(settings.fileSize()))
+                                .setParallelism(1)
+                                .setMaxParallelism(1));
         uids.apply("compaction-planner").ifPresent(split::uid);
         DataStream<CommittableMessage<FormatTableCommittable>> units = split.rebalance();
         disableUnalignedCheckpoints(units);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> compacted =
-                units.transform(
-                                "format-table compactor",
-                                type,
-                                new CompactingOperator(
-                                        sink.table(), sink.rowType(), settings, sink.sinkId()))
-                        .setParallelism(
-                                settings.parallelism() == null ? writers : settings.parallelism());
+                chainable(
+                        units.transform(
+                                        "format-table compactor",
+                                        type,
+                                        new CompactingOperator(
+                                                sink.table(),
+                                                sink.rowType(),
+                                                settings,
+                                                sink.sinkId()))
+                                .setParallelism(
+                                        settings.parallelism() == null
+                                                ? writers
+                                                : settings.parallelism()));
         uids.apply("compactor").ifPresent(compacted::uid);
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = compacted.global();
         disableUnalignedCheckpoints(gathered);
@@ -179,6 +188,16 @@ public final class FormatTableSinkTopology {
                 FormatTableSink.aggregate(gathered, sink, false);
         uids.apply("compaction-aggregator").ifPresent(merged::uid);
         return merged;
+    }
+
+    /**
+     * Lets one of our operators chain to its input. Flink 2 chains an operator by default; Flink
+     * 1.20 starts a new task at every operator that does not ask to be chained.
+     */
+    static <T> SingleOutputStreamOperator<T> chainable(SingleOutputStreamOperator<T> operator) {
+        ((PhysicalTransformation<T>) operator.getTransformation())
+                .setChainingStrategy(ChainingStrategy.ALWAYS);
+        return operator;
     }
 
     /**
@@ -208,19 +227,19 @@ public final class FormatTableSinkTopology {
         // subtask; the others receive nothing and commit nothing.
         Transformation<?> committer = published.getTransformation();
         SingleOutputStreamOperator<Void> committed =
-                published.transform(
-                        "format-table partition commit",
-                        Types.VOID,
-                        new PartitionCommitOperator(sink.table(), settings.get()));
+                chainable(
+                        published.transform(
+                                "format-table partition commit",
+                                Types.VOID,
+                                new PartitionCommitOperator(sink.table(), settings.get())));
         committed
                 .getTransformation()
                 .setParallelism(committer.getParallelism(), committer.isParallelismConfigured());
         if (committer.getMaxParallelism() > 0) {
             committed.setMaxParallelism(committer.getMaxParallelism());
         }
-        // Chained to the committer (the default): behind an exchange, the files the committer
-        // publishes at the final checkpoint would arrive after the end of this task's input, and
-        // be dropped.
+        // Chained to the committer: behind an exchange, the files the committer publishes at the
+        // final checkpoint would arrive after the end of this task's input, and be dropped.
         uids.apply("partition-commit").ifPresent(committed::uid);
         DataStreamSink<Void> end =
                 committed.sinkTo(new DiscardingSink<>()).name("format-table end");

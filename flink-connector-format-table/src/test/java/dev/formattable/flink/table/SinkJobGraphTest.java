@@ -94,6 +94,26 @@ class SinkJobGraphTest {
         }
     }
 
+    /**
+     * The partition commit runs in the committer's task, on every Flink line: behind an exchange,
+     * the files the committer publishes at the final checkpoint would reach it after the end of its
+     * input, and their partitions would never be committed.
+     */
+    @Test
+    void thePartitionCommitChainsToTheCommitter() {
+        List<JobVertex> vertices =
+                jobGraph(
+                        RuntimeExecutionMode.STREAMING,
+                        "gen",
+                        ", 'sink.partition-commit.policy.kind'='success-file'");
+
+        assertThat(names(vertices))
+                .containsExactly(
+                        "Source: gen -> format-table writer",
+                        "format-table committable aggregator -> format-table committer"
+                                + " -> format-table partition commit -> format-table end: Writer");
+    }
+
     @Test
     void writersChainToAFormatTableSourceInBatch() {
         assertThat(names(jobGraph(RuntimeExecutionMode.BATCH, "src", "")))
