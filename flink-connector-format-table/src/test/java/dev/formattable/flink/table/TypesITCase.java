@@ -40,6 +40,10 @@ class TypesITCase extends FlinkTestBase {
                     + " arr ARRAY<INT>, m MAP<STRING, BIGINT>,"
                     + " r ROW<x INT, y STRING, z ARRAY<ROW<q DOUBLE>>>";
 
+    private static final String COLUMN_NAMES =
+            "b, ti, si, i, bi, f, d, dec1, dec2, dec3, c, vc, s, bin, vb, dt, ts0, ts3, ts6, ts9,"
+                    + " arr, m, r";
+
     private static final String ROW =
             "(true, CAST(-8 AS TINYINT), CAST(300 AS SMALLINT), -70000, CAST(9000000000 AS BIGINT),"
                     + " CAST(1.5 AS FLOAT), CAST(2.25 AS DOUBLE), CAST('123.45' AS DECIMAL(5, 2)),"
@@ -78,6 +82,8 @@ class TypesITCase extends FlinkTestBase {
                         + ROW
                         + ", "
                         + NULLS
+                        + ") AS v("
+                        + COLUMN_NAMES
                         + ")");
         exec(env, "INSERT INTO t SELECT * FROM expected");
         if (format.equals("parquet") && !LineCapabilities.PARQUET_READS_NESTED_COLLECTIONS) {
@@ -90,12 +96,17 @@ class TypesITCase extends FlinkTestBase {
 
         assertThat(query(env, "SELECT * FROM t"))
                 .containsExactlyElementsOf(query(env, "SELECT * FROM expected"));
-        // Nothing differs, value by value: the symmetric difference is empty.
+        // Nothing differs, value by value: the symmetric difference is empty. Without the MAP,
+        // which Flink before 2.3 cannot compare in EXCEPT; its string form is compared above.
+        String comparable = COLUMN_NAMES.replace(" m,", "");
         assertThat(
                         query(
                                 env,
-                                "SELECT count(*) FROM (SELECT * FROM t EXCEPT ALL SELECT * FROM"
-                                        + " expected)"))
+                                "SELECT count(*) FROM (SELECT "
+                                        + comparable
+                                        + " FROM t EXCEPT ALL SELECT "
+                                        + comparable
+                                        + " FROM expected)"))
                 .containsExactly("+I[0]");
     }
 
