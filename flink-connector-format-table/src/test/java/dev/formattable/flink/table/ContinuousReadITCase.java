@@ -197,7 +197,14 @@ class ContinuousReadITCase extends FlinkTestBase {
                 // A published commit implies a completed checkpoint.
                 CheckpointCounter.completed.incrementAndGet();
             }
-            Thread.sleep(1000);
+            // Several more listings of the files already read; then a last batch, whose rows
+            // arrive after any file read again would have been, and are counted exactly.
+            CountingFileSystem.awaitMoreListsOf(dir.resolve("p=a"), 3);
+            exec(writer, "INSERT INTO t VALUES " + values(30, 40));
+            for (int i = 30; i < 40; i++) {
+                expected.add("+I[" + i + ", " + (i % 2 == 0 ? "a" : "b") + "]");
+            }
+            awaitRows(writer, expected.size());
         } finally {
             job.getJobClient().get().cancel().get();
         }
@@ -212,6 +219,10 @@ class ContinuousReadITCase extends FlinkTestBase {
             List<String> count = query(env, "SELECT count(*) FROM o");
             if (count.equals(List.of("+I[" + rows + "]"))) {
                 return;
+            }
+            long seen = Long.parseLong(count.get(0).replaceAll("\\D", ""));
+            if (seen > rows) {
+                throw new AssertionError("Expected " + rows + " rows, found " + seen);
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("Timed out waiting for " + rows + " rows: " + count);
