@@ -15,6 +15,7 @@ package dev.formattable.flink.sink;
 
 import dev.formattable.flink.testutils.StreamingWriteTestBase;
 
+import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
@@ -38,6 +39,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,9 +58,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
 
-    // Four seconds of input at 1500 rows/s: room for a checkpoint and a commit before it ends,
-    // even on a loaded machine.
+    // Up to four seconds of input at 1500 rows/s (750 per subtask): room for a checkpoint and a
+    // commit before it ends, even on a loaded machine. The rest flows unthrottled once the case
+    // has seen what it is about (see FailOnceAfterCommit).
     private static final long ROWS = 6000;
+    private static final long NANOS_PER_ROW_AND_SUBTASK = TimeUnit.SECONDS.toNanos(1) / 750;
     private static final int PARTITIONS = 7;
 
     /** Where the job fails once, if at all. */
@@ -94,7 +98,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         FailOnceAfterCommit.reset();
         StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
         DataStream<Row> rows =
-                generate(env, ROWS, PARTITIONS, 1, 1500)
+                generate(env, ROWS, PARTITIONS, 1, 0)
                         .map(new FailOnceAfterCommit(failure, table.toString()))
                         .returns(ROW_TYPE);
 
@@ -105,7 +109,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         if (failure != Failure.NONE) {
             assertThat(FailOnceAfterCommit.STATE.get())
                     .as("the planned failure happened")
-                    .isEqualTo(FailOnceAfterCommit.FAILED);
+                    .isIn(FailOnceAfterCommit.FAILED, FailOnceAfterCommit.DONE);
         }
         assertThat(restarted(job)).as("the job restarted").isEqualTo(failure != Failure.NONE);
         assertExactlyOnce(table, format, partitioned, ROWS, PARTITIONS, 1);
@@ -114,6 +118,11 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
     /**
      * Passes rows on, and fails once, in the way its {@link Failure} says, as soon as a checkpoint
      * has completed and a commit has published a file into the table.
+     *
+     * <p>It also paces the rows (it is chained to the source) until the case has happened: a
+     * checkpoint completed after a published commit without a failure, or after the restart with
+     * one. From then on, the rest of the input flows as fast as it can and ends in the commit at
+     * the end of input.
      */
     static final class FailOnceAfterCommit extends RichMapFunction<Row, Row>
             implements CheckpointListener, CheckpointedFunction {
@@ -121,6 +130,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         static final int WAITING = 0;
         static final int ARMED = 1;
         static final int FAILED = 2;
+        static final int DONE = 3;
 
         /** Shared by every subtask and attempt: the cluster runs in this JVM. */
         static final AtomicInteger STATE = new AtomicInteger();
@@ -128,6 +138,8 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         private final Failure failure;
         private final String table;
         private transient long nextLook;
+        private transient long nextRow;
+        private transient int attempt;
 
         FailOnceAfterCommit(Failure failure, String table) {
             this.failure = failure;
@@ -145,7 +157,24 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         }
 
         @Override
+        public void open(OpenContext context) {
+            attempt = getRuntimeContext().getTaskInfo().getAttemptNumber();
+        }
+
+        private void pace() {
+            if (STATE.get() == DONE) {
+                return;
+            }
+            long now = System.nanoTime();
+            if (nextRow > now) {
+                LockSupport.parkNanos(nextRow - now);
+            }
+            nextRow = Math.max(now, nextRow) + NANOS_PER_ROW_AND_SUBTASK;
+        }
+
+        @Override
         public Row map(Row row) {
+            pace();
             if (failure == Failure.ON_ROW && System.nanoTime() >= nextLook) {
                 nextLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10);
                 if (failNow()) {
@@ -169,7 +198,13 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            if (failure != Failure.NONE) {
+            if (failure == Failure.NONE) {
+                if (hasPublishedFile(Paths.get(table))) {
+                    STATE.set(DONE);
+                }
+            } else if (attempt > 0) {
+                STATE.compareAndSet(FAILED, DONE);
+            } else {
                 STATE.compareAndSet(WAITING, ARMED);
             }
         }
