@@ -18,22 +18,22 @@ import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The checkpoint an operator harness restores from. Flink 1.20's harness always restores as from
- * checkpoint 0; on that line the MiniCluster tests that fail and restore jobs cover restores from
- * other checkpoints.
+ * The checkpoint an operator harness restores from. Before Flink 2.1 the harness always restores as
+ * from checkpoint 0; on those lines the MiniCluster tests that fail and restore jobs cover restores
+ * from other checkpoints.
  */
 public final class RestoredHarness {
 
     private RestoredHarness() {}
 
-    /** For a test whose outcome does not depend on the id: on Flink 1.20, restores as from 0. */
+    /** For a test whose outcome does not depend on the id: before Flink 2.1, restores as from 0. */
     public static void restoreAt(AbstractStreamOperatorTestHarness<?> harness, long checkpointId) {}
 
-    /** For a test whose outcome depends on the id: skips it on Flink 1.20. */
+    /** For a test whose outcome depends on the id: skips it before Flink 2.1. */
     public static void restoreExactlyAt(
             AbstractStreamOperatorTestHarness<?> harness, long checkpointId) {
         Assumptions.abort(
-                "Flink 1.20's operator harness restores as from checkpoint 0 only, not "
+                "Before Flink 2.1, the operator harness restores as from checkpoint 0 only, not "
                         + checkpointId);
     }
 }

@@ -15,17 +15,17 @@ package dev.formattable.flink.testutils;
 
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 
-/** The checkpoint an operator harness restores from, which Flink 2 lets a test choose. */
+/** The checkpoint an operator harness restores from, which Flink 2.1 lets a test choose. */
 public final class RestoredHarness {
 
     private RestoredHarness() {}
 
-    /** For a test whose outcome does not depend on the id (Flink 1.20 restores as from 0). */
+    /** For a test whose outcome does not depend on the id (before 2.1, restores as from 0). */
     public static void restoreAt(AbstractStreamOperatorTestHarness<?> harness, long checkpointId) {
         harness.setRestoredCheckpointId(checkpointId);
     }
 
-    /** For a test whose outcome depends on the id (skipped on Flink 1.20). */
+    /** For a test whose outcome depends on the id (skipped before 2.1). */
     public static void restoreExactlyAt(
             AbstractStreamOperatorTestHarness<?> harness, long checkpointId) {
         harness.setRestoredCheckpointId(checkpointId);
