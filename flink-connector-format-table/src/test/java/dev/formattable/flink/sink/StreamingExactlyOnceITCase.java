@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -113,6 +114,87 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         }
         assertThat(restarted(job)).as("the job restarted").isEqualTo(failure != Failure.NONE);
         assertExactlyOnce(table, format, partitioned, ROWS, PARTITIONS, 1);
+    }
+
+    /**
+     * One writer ends its input checkpoints before the other: the files it handed out at its end
+     * are published, whether or not the job fails after that, while the other still writes.
+     */
+    @ParameterizedTest(name = "fail after the first writer ended: {0}")
+    @ValueSource(booleans = {false, true})
+    void aWriterEndingBeforeTheOthersLosesNothing(
+            boolean fail, @InjectMiniCluster MiniCluster cluster) throws Exception {
+        Path table = dir.resolve("t");
+        long rows = 1200;
+        SecondSubtaskSlow.reset();
+        StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
+        DataStream<Row> input =
+                generate(env, rows, PARTITIONS, 1, 0)
+                        .map(new SecondSubtaskSlow(fail))
+                        .returns(ROW_TYPE);
+
+        TableResult result = insert(env, input, table, "parquet", true);
+        result.await(2, TimeUnit.MINUTES);
+
+        AccessExecutionGraph job = finishedJob(cluster, jobId(result));
+        assertThat(restarted(job)).as("the job restarted").isEqualTo(fail);
+        assertExactlyOnce(table, "parquet", true, rows, PARTITIONS, 1);
+    }
+
+    /**
+     * Passes the first subtask's rows on at once, so that its input ends first, and paces the
+     * second's over several checkpoints; with {@code fail}, the second fails once, after two
+     * checkpoints completed since the first subtask ended.
+     */
+    static final class SecondSubtaskSlow extends RichMapFunction<Row, Row>
+            implements CheckpointListener {
+
+        static final AtomicInteger CHECKPOINTS_AFTER_FIRST_ENDED = new AtomicInteger(-1);
+        static final AtomicInteger FAILURES = new AtomicInteger();
+
+        private final boolean fail;
+        private transient int subtask;
+
+        SecondSubtaskSlow(boolean fail) {
+            this.fail = fail;
+        }
+
+        static void reset() {
+            CHECKPOINTS_AFTER_FIRST_ENDED.set(-1);
+            FAILURES.set(0);
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        }
+
+        @Override
+        public Row map(Row row) {
+            if (subtask == 1) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+                if (fail
+                        && CHECKPOINTS_AFTER_FIRST_ENDED.get() >= 2
+                        && FAILURES.compareAndSet(0, 1)) {
+                    throw new RuntimeException("Planned failure after the first writer ended");
+                }
+            }
+            return row;
+        }
+
+        @Override
+        public void close() {
+            if (subtask == 0) {
+                CHECKPOINTS_AFTER_FIRST_ENDED.compareAndSet(-1, 0);
+            }
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            if (subtask == 1) {
+                CHECKPOINTS_AFTER_FIRST_ENDED.getAndUpdate(n -> n < 0 ? n : n + 1);
+            }
+        }
     }
 
     /**

@@ -154,9 +154,50 @@ public abstract class StreamingWriteTestBase extends FlinkTestBase {
                                         + " % "
                                         + partitions
                                         + " AS INT) THEN 1 ELSE 0 END) FROM t"))
-                .as("count, distinct ids, min, max, rows with their payload and partition")
+                .as(
+                        "count, distinct ids, min, max, rows with their payload and partition;"
+                                + " %s",
+                        (Object)
+                                new Object() {
+                                    @Override
+                                    public String toString() {
+                                        return whatIsWrong(batch, table, n);
+                                    }
+                                })
                 .containsExactly("+I[" + n + ", " + n + ", 0, " + (n - 1) + ", " + n + "]");
         assertThat(stagedFiles(table)).as("staged files left below the table").isEmpty();
+    }
+
+    /** The ids missing from or doubled in the table, and its files, for a failed check. */
+    private static String whatIsWrong(TableEnvironment batch, Path table, long n) {
+        int[] seen = new int[(int) n];
+        for (String row : query(batch, "SELECT id FROM t")) {
+            long id = Long.parseLong(row.replaceAll("[^0-9]", ""));
+            if (id >= 0 && id < n) {
+                seen[(int) id]++;
+            }
+        }
+        StringBuilder missing = new StringBuilder();
+        StringBuilder doubled = new StringBuilder();
+        for (int id = 0; id < n; id++) {
+            StringBuilder to = seen[id] == 0 ? missing : seen[id] > 1 ? doubled : null;
+            if (to != null && (id == 0 || seen[id - 1] != seen[id])) {
+                to.append(' ').append(id).append('-');
+            }
+            if (to != null && (id == n - 1 || seen[id + 1] != seen[id])) {
+                to.append(id);
+            }
+        }
+        try (Stream<Path> files = Files.walk(table)) {
+            String listing =
+                    files.filter(Files::isRegularFile)
+                            .map(f -> table.relativize(f) + " (" + f.toFile().length() + " B)")
+                            .sorted()
+                            .collect(Collectors.joining("\n  "));
+            return "missing ids:" + missing + "; doubled ids:" + doubled + "; files:\n  " + listing;
+        } catch (IOException e) {
+            return "missing ids:" + missing + "; doubled ids:" + doubled + "; no listing: " + e;
+        }
     }
 
     /**

@@ -104,6 +104,15 @@ public final class CommittableAggregator
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
+        // What a writer handed out at the end of its input, while others still write: before
+        // Flink 2.1 it comes under EOI rather than a checkpoint. It goes with this checkpoint,
+        // as from 2.1 on: held back until the last writer ends, it would be in no checkpoint's
+        // state, and a failover after that writer's task finished (it is not run again) would
+        // lose its last files.
+        List<CommitMessage> ended = pending.remove(CommittableMessage.EOI);
+        if (ended != null) {
+            pending.computeIfAbsent(checkpointId, id -> new ArrayList<>()).addAll(ended);
+        }
         emitUpTo(checkpointId, false);
     }
 

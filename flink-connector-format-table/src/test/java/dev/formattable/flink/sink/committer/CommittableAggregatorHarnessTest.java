@@ -163,6 +163,27 @@ class CommittableAggregatorHarnessTest {
         }
     }
 
+    /**
+     * Before Flink 2.1 a writer's committable at the end of its input comes under EOI: when other
+     * writers still run, the next barrier takes it, so that it is in that checkpoint's state (the
+     * writer's finished task is not run again after a failover).
+     */
+    @Test
+    void aBarrierTakesWhatAWriterHandedOutAtTheEndOfItsInput() throws Exception {
+        try (var harness = aggregator()) {
+            harness.open();
+            send(harness, 0, CommittableMessage.EOI, committable("a0"));
+            send(harness, 1, 3, committable("b1"));
+            harness.prepareSnapshotPreBarrier(3);
+            assertMerged(harness.extractOutputValues(), 3, committable("a0", "b1"));
+            harness.getOutput().clear();
+
+            send(harness, 1, CommittableMessage.EOI, committable("b2"));
+            harness.endInput();
+            assertMerged(harness.extractOutputValues(), CommittableMessage.EOI, committable("b2"));
+        }
+    }
+
     @Test
     void theEndOfAnInputThatWroteNothingStillYieldsAnEmptyCommittable() throws Exception {
         try (var harness = aggregator()) {
