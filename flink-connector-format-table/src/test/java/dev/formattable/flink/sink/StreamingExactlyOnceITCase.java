@@ -32,8 +32,8 @@ import org.apache.flink.types.Row;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -116,75 +116,112 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         assertExactlyOnce(table, format, partitioned, ROWS, PARTITIONS, 1);
     }
 
+    /** How the writers' inputs end unevenly, and where the job fails once, if at all. */
+    enum UnevenEnd {
+        /** The first writer ends checkpoints before the second. */
+        NO_FAILURE,
+        /** The same, and the job fails after the first writer ended. */
+        FAILURE_AFTER_THE_FIRST_ENDED,
+        /**
+         * The job fails in a checkpoint's snapshot; restored, the first writer ends before the next
+         * checkpoint, so it hands out its last files under a checkpoint that never completed.
+         */
+        FIRST_ENDS_RIGHT_AFTER_A_RESTORE
+    }
+
     /**
      * One writer ends its input checkpoints before the other: the files it handed out at its end
-     * are published, whether or not the job fails after that, while the other still writes.
+     * are published, whether or not the job fails around that, while the other still writes.
      */
-    @ParameterizedTest(name = "fail after the first writer ended: {0}")
-    @ValueSource(booleans = {false, true})
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(UnevenEnd.class)
     void aWriterEndingBeforeTheOthersLosesNothing(
-            boolean fail, @InjectMiniCluster MiniCluster cluster) throws Exception {
+            UnevenEnd end, @InjectMiniCluster MiniCluster cluster) throws Exception {
         Path table = dir.resolve("t");
         long rows = 1200;
-        SecondSubtaskSlow.reset();
+        UnevenInputs.reset();
         StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
         DataStream<Row> input =
-                generate(env, rows, PARTITIONS, 1, 0)
-                        .map(new SecondSubtaskSlow(fail))
-                        .returns(ROW_TYPE);
+                generate(env, rows, PARTITIONS, 1, 0).map(new UnevenInputs(end)).returns(ROW_TYPE);
 
         TableResult result = insert(env, input, table, "parquet", true);
         result.await(2, TimeUnit.MINUTES);
 
         AccessExecutionGraph job = finishedJob(cluster, jobId(result));
-        assertThat(restarted(job)).as("the job restarted").isEqualTo(fail);
+        assertThat(UnevenInputs.FAILURES.get())
+                .as("planned failures")
+                .isEqualTo(end == UnevenEnd.NO_FAILURE ? 0 : 1);
+        assertThat(restarted(job)).as("the job restarted").isEqualTo(end != UnevenEnd.NO_FAILURE);
         assertExactlyOnce(table, "parquet", true, rows, PARTITIONS, 1);
     }
 
     /**
-     * Passes the first subtask's rows on at once, so that its input ends first, and paces the
-     * second's over several checkpoints; with {@code fail}, the second fails once, after two
-     * checkpoints completed since the first subtask ended.
+     * Paces the second subtask's rows over several checkpoints and lets the first subtask's flow,
+     * so that its input ends first (after the restart, for {@link
+     * UnevenEnd#FIRST_ENDS_RIGHT_AFTER_A_RESTORE}); fails once where its {@link UnevenEnd} says.
      */
-    static final class SecondSubtaskSlow extends RichMapFunction<Row, Row>
-            implements CheckpointListener {
+    static final class UnevenInputs extends RichMapFunction<Row, Row>
+            implements CheckpointListener, CheckpointedFunction {
 
         static final AtomicInteger CHECKPOINTS_AFTER_FIRST_ENDED = new AtomicInteger(-1);
+        static final AtomicInteger CHECKPOINTS = new AtomicInteger();
         static final AtomicInteger FAILURES = new AtomicInteger();
 
-        private final boolean fail;
+        private final UnevenEnd end;
         private transient int subtask;
+        private transient int attempt;
 
-        SecondSubtaskSlow(boolean fail) {
-            this.fail = fail;
+        UnevenInputs(UnevenEnd end) {
+            this.end = end;
         }
 
         static void reset() {
             CHECKPOINTS_AFTER_FIRST_ENDED.set(-1);
+            CHECKPOINTS.set(0);
             FAILURES.set(0);
         }
 
         @Override
         public void open(OpenContext context) {
             subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+            attempt = getRuntimeContext().getTaskInfo().getAttemptNumber();
         }
 
         @Override
         public Row map(Row row) {
-            if (subtask == 1) {
+            boolean paced =
+                    subtask == 1
+                            || (end == UnevenEnd.FIRST_ENDS_RIGHT_AFTER_A_RESTORE && attempt == 0);
+            if (paced) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
-                if (fail
-                        && CHECKPOINTS_AFTER_FIRST_ENDED.get() >= 2
-                        && FAILURES.compareAndSet(0, 1)) {
-                    throw new RuntimeException("Planned failure after the first writer ended");
-                }
+            }
+            if (end == UnevenEnd.FAILURE_AFTER_THE_FIRST_ENDED
+                    && subtask == 1
+                    && CHECKPOINTS_AFTER_FIRST_ENDED.get() >= 2
+                    && FAILURES.compareAndSet(0, 1)) {
+                throw new RuntimeException("Planned failure after the first writer ended");
             }
             return row;
         }
 
         @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            if (end == UnevenEnd.FIRST_ENDS_RIGHT_AFTER_A_RESTORE
+                    && subtask == 1
+                    && CHECKPOINTS.get() >= 2
+                    && FAILURES.compareAndSet(0, 1)) {
+                throw new RuntimeException(
+                        "Planned failure in the snapshot of checkpoint "
+                                + context.getCheckpointId());
+            }
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
+
+        @Override
         public void close() {
-            if (subtask == 0) {
+            if (subtask == 0 && attempt == 0 && end != UnevenEnd.FIRST_ENDS_RIGHT_AFTER_A_RESTORE) {
                 CHECKPOINTS_AFTER_FIRST_ENDED.compareAndSet(-1, 0);
             }
         }
@@ -192,6 +229,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
             if (subtask == 1) {
+                CHECKPOINTS.incrementAndGet();
                 CHECKPOINTS_AFTER_FIRST_ENDED.getAndUpdate(n -> n < 0 ? n : n + 1);
             }
         }

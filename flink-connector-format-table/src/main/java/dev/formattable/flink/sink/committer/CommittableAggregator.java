@@ -33,8 +33,9 @@ import java.util.TreeMap;
 
 /**
  * Merges the committables of all writers into one per checkpoint, so a single commit publishes
- * every file of the checkpoint. That is what makes an overwrite right at any parallelism: it clears
- * once, with all the job's files in view. It runs with parallelism 1.
+ * every file of the checkpoint, and every file handed out before it. That is what makes an
+ * overwrite right at any parallelism: it clears once, with all the job's files in view. It runs
+ * with parallelism 1.
  *
  * <p>What it emits at the end of its input is marked so ({@link
  * FormatTableCommittable#endOfInput}): the commit a batch job makes, which the committer makes at
@@ -104,35 +105,46 @@ public final class CommittableAggregator
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        // What a writer handed out at the end of its input, while others still write: before
-        // Flink 2.1 it comes under EOI rather than a checkpoint. It goes with this checkpoint,
-        // as from 2.1 on: held back until the last writer ends, it would be in no checkpoint's
-        // state, and a failover after that writer's task finished (it is not run again) would
-        // lose its last files.
-        List<CommitMessage> ended = pending.remove(CommittableMessage.EOI);
-        if (ended != null) {
-            pending.computeIfAbsent(checkpointId, id -> new ArrayList<>()).addAll(ended);
+        // What a writer hands out at the end of its input, while others still write, comes under
+        // the checkpoint after its last one (from Flink 2.1) or under EOI (before): in either case
+        // it is merged into this checkpoint's committable. Held back until the last writer ended,
+        // it would be in no checkpoint's state, and a failover after its task finished (which is
+        // not run again) would lose it. Committed on its own, under an id below this checkpoint's,
+        // the sweep after that commit (see FormatTableCommitter) would take the files the other
+        // writers staged since their last checkpoint, which this checkpoint's commit publishes.
+        List<CommitMessage> merged = new ArrayList<>();
+        boolean any = takeInto(merged, pending.headMap(checkpointId, true));
+        any |= takeInto(merged, pending.tailMap(CommittableMessage.EOI, true));
+        if (any) {
+            emit(checkpointId, merged, false);
         }
-        emitUpTo(checkpointId, false);
     }
 
     @Override
     public void endInput() {
-        emitUpTo(Long.MAX_VALUE, true);
+        if (!pending.isEmpty()) {
+            long id = pending.lastKey();
+            List<CommitMessage> merged = new ArrayList<>();
+            takeInto(merged, pending);
+            emit(id, merged, true);
+        }
     }
 
-    private void emitUpTo(long checkpointId, boolean endOfInput) {
-        Map<Long, List<CommitMessage>> ready = pending.headMap(checkpointId, true);
-        for (Map.Entry<Long, List<CommitMessage>> e : ready.entrySet()) {
-            long id = e.getKey();
-            output.collect(new StreamRecord<>(new CommittableSummary<>(0, 1, id, 1, 0, 0)));
-            output.collect(
-                    new StreamRecord<>(
-                            new CommittableWithLineage<>(
-                                    new FormatTableCommittable(e.getValue(), id, endOfInput),
-                                    id,
-                                    0)));
-        }
-        ready.clear();
+    /** Moves the messages of {@code checkpoints} into {@code merged}: whether there were any. */
+    private static boolean takeInto(
+            List<CommitMessage> merged, Map<Long, List<CommitMessage>> checkpoints) {
+        boolean any = !checkpoints.isEmpty();
+        checkpoints.values().forEach(merged::addAll);
+        checkpoints.clear();
+        return any;
+    }
+
+    /** One committable for everything the writers handed out up to checkpoint {@code id}. */
+    private void emit(long id, List<CommitMessage> messages, boolean endOfInput) {
+        output.collect(new StreamRecord<>(new CommittableSummary<>(0, 1, id, 1, 0, 0)));
+        output.collect(
+                new StreamRecord<>(
+                        new CommittableWithLineage<>(
+                                new FormatTableCommittable(messages, id, endOfInput), id, 0)));
     }
 }
