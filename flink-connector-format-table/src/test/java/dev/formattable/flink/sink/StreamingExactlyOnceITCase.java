@@ -38,6 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -167,9 +168,17 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         static final AtomicInteger CHECKPOINTS = new AtomicInteger();
         static final AtomicInteger FAILURES = new AtomicInteger();
 
+        /**
+         * Counted down by the second subtask's first row. The source hands its two splits to the
+         * readers as they ask, so the first subtask, were it quick to finish its split, could ask
+         * for and take the second's too: it waits for the second to have started.
+         */
+        static volatile CountDownLatch secondStarted = new CountDownLatch(1);
+
         private final UnevenEnd end;
         private transient int subtask;
         private transient int attempt;
+        private transient boolean started;
 
         UnevenInputs(UnevenEnd end) {
             this.end = end;
@@ -179,6 +188,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
             CHECKPOINTS_AFTER_FIRST_ENDED.set(-1);
             CHECKPOINTS.set(0);
             FAILURES.set(0);
+            secondStarted = new CountDownLatch(1);
         }
 
         @Override
@@ -188,7 +198,17 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         }
 
         @Override
-        public Row map(Row row) {
+        public Row map(Row row) throws InterruptedException {
+            if (attempt == 0 && !started) {
+                started = true;
+                if (subtask == 1) {
+                    secondStarted.countDown();
+                } else {
+                    assertThat(secondStarted.await(1, TimeUnit.MINUTES))
+                            .as("the second subtask started")
+                            .isTrue();
+                }
+            }
             boolean paced =
                     subtask == 1
                             || (end == UnevenEnd.FIRST_ENDS_RIGHT_AFTER_A_RESTORE && attempt == 0);
