@@ -38,6 +38,9 @@ class ExampleProjectsTest {
         assertThat(property(pom, "format-table.version"))
                 .isEqualTo(System.getProperty("project.version"));
         assertThat(property(pom, "flink.version")).isEqualTo(System.getProperty("flink.version"));
+        String lts = pom.substring(pom.indexOf("<id>flink-1.20</id>"));
+        assertThat(property(lts, "flink.version"))
+                .isEqualTo(System.getProperty("flink.lts.version"));
     }
 
     @Test

@@ -98,6 +98,15 @@ class BesideFlinkFormatsTest {
             assertThat(jars).contains("orc-core-1.5.6.jar", "hive-storage-api-2.6.0.jar");
         }
         assertThat(jars.stream().filter(j -> j.startsWith("zstd-jni-"))).hasSize(1);
+        // The build's Flink line, with the connector artifact of that line.
+        assertThat(jars)
+                .contains("flink-core-" + System.getProperty("flink.line.version") + ".jar")
+                .anyMatch(
+                        j ->
+                                j.startsWith(
+                                        "flink-connector-format-table-"
+                                                + System.getProperty("connector.line")
+                                                + "-"));
     }
 
     @Test
