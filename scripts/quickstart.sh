@@ -1,15 +1,54 @@
 #!/usr/bin/env bash
 # The quickstart: runs examples/quickstart.sql (or the script given) on an embedded, local Flink
 # in batch mode and prints every query result. Arguments go to the runner:
-#   ./scripts/quickstart.sh [script.sql] [--warehouse <dir>]
+#   ./scripts/quickstart.sh [script.sql] [--warehouse <dir>] [--flink 2.3|1.20]
 # The warehouse (default ./quickstart-warehouse) is deleted and recreated on every run.
+# --flink picks the Flink line, with the connector artifact of that line: the newest (2.3) by
+# default, or 1.20, the long-term-support line.
 # Builds the quickstart module and what it depends on first, unless that build is up to date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 module=format-table-quickstart
-classes="$module/target/classes"
-classpath_file="$module/target/runtime-classpath.txt"
+line=2.3
+runner_args=()
+while (($#)); do
+    case "$1" in
+        --flink)
+            [[ $# -ge 2 ]] || { echo "--flink needs a Flink line: 2.3 or 1.20" >&2; exit 2; }
+            line="$2"
+            shift 2
+            ;;
+        --flink=*)
+            line="${1#--flink=}"
+            shift
+            ;;
+        *)
+            runner_args+=("$1")
+            shift
+            ;;
+    esac
+done
+
+case "$line" in
+    2.3)
+        target="$module/target"
+        build=(install)
+        ;;
+    1.20)
+        # Its own build directory (see the module's pom), so the two lines' builds stay apart;
+        # packaged, not installed, so the newest line's quickstart stays the installed one.
+        target="$module/target/flink-1.20"
+        build=(package -Dquickstart.flink.line=1.20)
+        ;;
+    *)
+        echo "--flink $line: the quickstart runs on Flink 2.3 (the default) or 1.20" >&2
+        exit 2
+        ;;
+esac
+
+classes="$target/classes"
+classpath_file="$target/runtime-classpath.txt"
 
 needs_build() {
     [[ -f "$classpath_file" && -f "$classes/dev/formattable/quickstart/SqlScriptRunner.class" ]] || return 0
@@ -24,8 +63,12 @@ needs_build() {
 }
 
 if needs_build; then
-    echo "Building $module and its dependencies (skipping tests) ..." >&2
-    mvn -B -q -ntp install -DskipTests -Dspotless.check.skip=true -pl "$module" -am
+    echo "Building $module for Flink $line and its dependencies (skipping tests) ..." >&2
+    mvn -B -q -ntp "${build[@]}" -DskipTests -Dspotless.check.skip=true -pl "$module" -am
 fi
 
-exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$classes:$(cat "$classpath_file")" dev.formattable.quickstart.SqlScriptRunner "$@"
+# The JVM options the line needs (Flink 1.20 on Java 17), one line, possibly empty.
+read -r -a jvm_options < "$target/jvm-options.txt" || true
+
+exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" "${jvm_options[@]}" -cp "$classes:$(cat "$classpath_file")" \
+    dev.formattable.quickstart.SqlScriptRunner "${runner_args[@]}"

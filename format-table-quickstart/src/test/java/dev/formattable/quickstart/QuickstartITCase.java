@@ -153,6 +153,26 @@ class QuickstartITCase {
                 .doesNotContain("\tat ");
     }
 
+    /**
+     * The script runs on Flink 2.3 or, with {@code --flink 1.20}, on 1.20; another line is refused
+     * before anything is built, naming the lines it takes.
+     */
+    @Test
+    void theScriptRefusesAFlinkLineItDoesNotRunOn() throws IOException, InterruptedException {
+        Path shell = quickstartScript().getParent().getParent().resolve("scripts/quickstart.sh");
+        Process process =
+                new ProcessBuilder("bash", shell.toString(), "--flink", "1.19")
+                        .redirectErrorStream(true)
+                        .start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+
+        assertThat(process.exitValue()).isEqualTo(2);
+        assertThat(output)
+                .contains("--flink 1.19: the quickstart runs on Flink 2.3 (the default) or 1.20")
+                .doesNotContain("Building");
+    }
+
     private static Output runQuickstart(Path warehouse) {
         Output output = new Output();
         output.code =
