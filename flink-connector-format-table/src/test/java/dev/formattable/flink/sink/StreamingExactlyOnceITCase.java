@@ -101,7 +101,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
         DataStream<Row> rows =
                 generate(env, ROWS, PARTITIONS, 1, 0)
-                        .map(new FailOnceAfterCommit(failure, table.toString()))
+                        .map(new FailOnceAfterCommit(failure, table.toString(), true))
                         .returns(ROW_TYPE);
 
         TableResult result = insert(env, rows, table, format, partitioned);
@@ -259,10 +259,10 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
      * Passes rows on, and fails once, in the way its {@link Failure} says, as soon as a checkpoint
      * has completed and a commit has published a file into the table.
      *
-     * <p>It also paces the rows (it is chained to the source) until the case has happened: a
-     * checkpoint completed after a published commit without a failure, or after the restart with
-     * one. From then on, the rest of the input flows as fast as it can and ends in the commit at
-     * the end of input.
+     * <p>Paced, it also holds the rows back (it is chained to the source) until the case has
+     * happened: a checkpoint completed after a published commit without a failure, or after the
+     * restart with one. From then on, the rest of the input flows as fast as it can and ends in the
+     * commit at the end of input.
      */
     static final class FailOnceAfterCommit extends RichMapFunction<Row, Row>
             implements CheckpointListener, CheckpointedFunction {
@@ -277,13 +277,15 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
 
         private final Failure failure;
         private final String table;
+        private final boolean paced;
         private transient long nextLook;
         private transient long nextRow;
         private transient int attempt;
 
-        FailOnceAfterCommit(Failure failure, String table) {
+        FailOnceAfterCommit(Failure failure, String table, boolean paced) {
             this.failure = failure;
             this.table = table;
+            this.paced = paced;
         }
 
         static void reset() {
@@ -302,7 +304,7 @@ class StreamingExactlyOnceITCase extends StreamingWriteTestBase {
         }
 
         private void pace() {
-            if (STATE.get() == DONE) {
+            if (!paced || STATE.get() == DONE) {
                 return;
             }
             long now = System.nanoTime();
