@@ -29,8 +29,8 @@ import java.util.stream.Stream;
 /**
  * Scenario 1 for orc, both sides: Flink's orc writer needs orc-core 1.5, which cannot share a JVM
  * with the unshaded orc-core 2.3.1 of our connector. So {@link OrcWriteChild} runs the pairs in a
- * child JVM on a Flink installation's class path (e2e-flink-dist's lib/, with our shaded SQL jar,
- * plus flink-sql-orc), and this class turns its samples into rows of the table.
+ * child JVM on a Flink installation's class path (e2e-flink-dist/flink-2.3's lib/, with our shaded
+ * SQL jar, plus flink-sql-orc), and this class turns its samples into rows of the table.
  */
 public final class OrcWrites {
 
@@ -150,8 +150,8 @@ public final class OrcWrites {
     }
 
     /**
-     * This module's classes, e2e-flink-dist's target/flink/lib (built by the same reactor) and
-     * flink-sql-orc, copied into this module's target/flink-orc by the build.
+     * This module's classes, e2e-flink-dist/flink-2.3's target/flink/lib (built by the same
+     * reactor) and flink-sql-orc, copied into this module's target/flink-orc by the build.
      */
     static String classPath() throws Exception {
         Path classes =
@@ -162,7 +162,8 @@ public final class OrcWrites {
                                 .getLocation()
                                 .toURI());
         Path target = classes.getParent();
-        Path lib = target.getParent().getParent().resolve("e2e-flink-dist/target/flink/lib");
+        Path lib =
+                target.getParent().getParent().resolve("e2e-flink-dist/flink-2.3/target/flink/lib");
         List<Path> jars = new ArrayList<>(jars(lib, "flink-sql-connector-format-table-"));
         jars.addAll(jars(target.resolve("flink-orc"), "flink-sql-orc-"));
         return Stream.concat(Stream.of(classes), jars.stream())

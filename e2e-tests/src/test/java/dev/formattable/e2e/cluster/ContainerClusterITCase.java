@@ -125,7 +125,7 @@ class ContainerClusterITCase {
 
     /** From the process installation: our SQL jar and Hadoop's client, which the image lacks. */
     private static List<Path> libJars() throws IOException {
-        try (Stream<Path> jars = Files.list(FlinkDistribution.defaultLib())) {
+        try (Stream<Path> jars = Files.list(FlinkDistribution.lib(FlinkDistribution.NEWEST_LINE))) {
             return jars.filter(
                             j -> {
                                 String n = j.getFileName().toString();
@@ -149,7 +149,7 @@ class ContainerClusterITCase {
     @Test
     void streamingInsertSurvivesAKilledTaskManagerContainer() throws Exception {
         new ClusterScenarios(cluster)
-                .streamingInsertSurvivesAKilledTaskManager("s3://" + BUCKET + "/s", 20_000);
+                .streamingInsertSurvivesAKilledTaskManager("s3://" + BUCKET + "/s", 10_000);
     }
 
     /** The containers as a {@link FlinkCluster}. */

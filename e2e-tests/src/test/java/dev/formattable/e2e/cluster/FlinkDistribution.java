@@ -29,9 +29,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A Flink installation built by the {@code e2e-flink-dist} module ({@code lib/} with Flink's jars,
- * Hadoop's client, log4j and our SQL jar) plus a configuration directory written here: what a user
- * gets by unpacking Flink and dropping the connector jar into {@code lib/}.
+ * A Flink installation built by a module of {@code e2e-flink-dist}, one per Flink line ({@code
+ * lib/} with the line's Flink jars, Hadoop's client, log4j and our SQL jar for the line) plus a
+ * configuration directory written here: what a user gets by unpacking Flink and dropping the
+ * connector jar into {@code lib/}.
  */
 final class FlinkDistribution {
 
@@ -80,7 +81,9 @@ final class FlinkDistribution {
             throw new IllegalStateException(
                     "No Flink installation at "
                             + lib
-                            + ": build it with 'mvn package -pl e2e-flink-dist -am'");
+                            + ": build it with 'mvn package -pl e2e-flink-dist/"
+                            + lib.getParent().getParent().getParent().getFileName()
+                            + " -am'");
         }
         this.lib = lib;
         this.home = home;
@@ -91,9 +94,13 @@ final class FlinkDistribution {
         this.gatewayPort = freePort();
     }
 
-    /** The installation the build made, next to this module. */
-    static Path defaultLib() {
-        return Path.of("..", "e2e-flink-dist", "target", "flink", "lib").toAbsolutePath();
+    /** The newest Flink line, whose installation the tests use unless they name another. */
+    static final String NEWEST_LINE = "2.3";
+
+    /** The installation the build made for a Flink line ("2.3", "1.20"), next to this module. */
+    static Path lib(String line) {
+        return Path.of("..", "e2e-flink-dist", "flink-" + line, "target", "flink", "lib")
+                .toAbsolutePath();
     }
 
     Path logs() {

@@ -25,11 +25,11 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The standalone cluster of {@link StandaloneClusterITCase} writing to an S3-compatible server
- * through Flink's S3 plugin (in the installation's {@code plugins/}), as a user's cluster on S3
- * does: data files are multipart uploads to their final keys, which the commit completes. A
- * TaskManager killed with SIGKILL in the middle of a streaming INSERT leaves every row exactly once
- * and nothing visible but published data files, and no commit copies an object.
+ * The standalone cluster of {@link StandaloneClusterITCase} (the newest Flink line) writing to an
+ * S3-compatible server through Flink's S3 plugin (in the installation's {@code plugins/}), as a
+ * user's cluster on S3 does: data files are multipart uploads to their final keys, which the commit
+ * completes. A TaskManager killed with SIGKILL in the middle of a streaming INSERT leaves every row
+ * exactly once and nothing visible but published data files, and no commit copies an object.
  */
 class S3StandaloneClusterITCase {
 
@@ -49,7 +49,7 @@ class S3StandaloneClusterITCase {
         String location = S3.location("s3", "/cluster/s");
         S3.resetRequests();
 
-        scenarios.streamingInsertSurvivesAKilledTaskManager(location, 20_000);
+        scenarios.streamingInsertSurvivesAKilledTaskManager(location, 10_000);
 
         List<String> files = S3.filesBelow(location);
         TableFiles.assertOnlyPublishedDataFiles(files, "parquet", 1);

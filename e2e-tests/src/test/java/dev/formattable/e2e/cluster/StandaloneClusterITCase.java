@@ -13,128 +13,15 @@
  */
 package dev.formattable.e2e.cluster;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-/**
- * The connector on a real standalone Flink cluster: separate JobManager, TaskManager and SQL
- * Gateway processes, the SQL jar in {@code lib/}, and SQL submitted through the gateway's REST API.
- * The table lives on the local file system, which all processes share.
- */
-class StandaloneClusterITCase {
+/** The standalone-cluster scenarios on the newest Flink line. */
+class StandaloneClusterITCase extends StandaloneClusterTestBase {
 
     @RegisterExtension static final StandaloneFlinkCluster CLUSTER = new StandaloneFlinkCluster();
 
-    private final ClusterScenarios scenarios = new ClusterScenarios(CLUSTER);
-
-    @TempDir Path warehouse;
-
-    @ParameterizedTest
-    @ValueSource(strings = {"parquet", "orc", "csv", "json"})
-    void createInsertOverwriteAndQuery(String format) throws IOException {
-        Path table = warehouse.resolve("t");
-        scenarios.createInsertOverwriteAndQuery(table.toUri().toString(), format);
-
-        assertThat(visibleFiles(table))
-                .isNotEmpty()
-                .allMatch(f -> f.getFileName().toString().matches("data-.*\\." + format));
-        assertThat(visibleFiles(table.resolve("dt=d1"))).hasSize(1);
-    }
-
-    /**
-     * A failed INSERT (its table's path is a plain file) leaves the TaskManager process running,
-     * and the next statement through the SQL Gateway succeeds on it.
-     */
-    @Test
-    void aFailedInsertLeavesTheTaskManagerRunning() throws Exception {
-        Path file = Files.writeString(warehouse.resolve("not-a-dir"), "plain text");
-        long taskManager = CLUSTER.runningTaskManager();
-
-        scenarios.aFailedInsertLeavesTheClusterServing(
-                file.toUri().toString(), warehouse.resolve("after_failure").toUri().toString());
-
-        assertThat(CLUSTER.runningTaskManager())
-                .as("the same TaskManager process")
-                .isEqualTo(taskManager);
-        assertThat(Files.readString(file)).isEqualTo("plain text");
-    }
-
-    @Test
-    void streamingInsertSurvivesAKilledTaskManager() throws Exception {
-        Path table = warehouse.resolve("s");
-        scenarios.streamingInsertSurvivesAKilledTaskManager(table.toUri().toString(), 20_000);
-
-        // Nothing staged is visible: every file outside hidden directories is a data file.
-        assertThat(visibleFiles(table))
-                .isNotEmpty()
-                .allMatch(f -> f.getFileName().toString().matches("data-.*\\.parquet"));
-    }
-
-    /**
-     * A batch INSERT whose commit is cut short by a SIGKILL of the TaskManager running it: the
-     * rerun commits the first try's recorded files and removes the rerun writers' files.
-     */
-    @Test
-    void batchInsertSurvivesATaskManagerKilledDuringItsCommit() throws Exception {
-        Path table = warehouse.resolve("b");
-        scenarios.batchInsertSurvivesATaskManagerKilledDuringItsCommit(
-                HoldingFileSystem.SCHEME + "://" + table.toAbsolutePath(),
-                CLUSTER.holdControl(),
-                3000);
-
-        assertThat(visibleFiles(table))
-                .isNotEmpty()
-                .allMatch(f -> f.getFileName().toString().matches("data-.*\\.parquet"));
-        try (Stream<Path> files = Files.walk(table)) {
-            // The committer task keeps its commit's record (marked published) for
-            // remove_orphan_files: a rerun of the job must not publish again.
-            assertThat(
-                            files.filter(Files::isRegularFile)
-                                    .filter(f -> !visible(table, f))
-                                    .map(f -> table.relativize(f).toString()))
-                    .as("staged files left")
-                    .allMatch(
-                            f -> f.matches("_temporary/\\.commit\\..+-end\\.(journal|published)"));
-        }
-    }
-
-    private static boolean visible(Path table, Path f) {
-        for (Path segment : table.relativize(f)) {
-            String name = segment.toString();
-            if (name.startsWith("_") || name.startsWith(".")) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Files below the table whose path has no segment starting with '_' or '.'. */
-    private static List<Path> visibleFiles(Path table) throws IOException {
-        try (Stream<Path> files = Files.walk(table)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(
-                            f -> {
-                                for (Path segment : table.relativize(f)) {
-                                    String name = segment.toString();
-                                    if (name.startsWith("_") || name.startsWith(".")) {
-                                        return false;
-                                    }
-                                }
-                                return true;
-                            })
-                    .collect(Collectors.toList());
-        }
+    @Override
+    StandaloneFlinkCluster cluster() {
+        return CLUSTER;
     }
 }

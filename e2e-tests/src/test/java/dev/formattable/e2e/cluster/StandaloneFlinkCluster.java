@@ -36,8 +36,8 @@ import java.util.stream.Stream;
 /**
  * A standalone Flink session cluster in separate JVMs, started once per test class: a JobManager
  * ({@code StandaloneSessionClusterEntrypoint}), one TaskManager ({@code TaskManagerRunner}) and a
- * SQL Gateway, all from the {@code e2e-flink-dist} installation with our SQL jar in {@code lib/}.
- * Jobs go in through the gateway's REST API, as users submit SQL.
+ * SQL Gateway, all from the {@code e2e-flink-dist} installation of one Flink line with our SQL jar
+ * for that line in {@code lib/}. Jobs go in through the gateway's REST API, as users submit SQL.
  */
 public final class StandaloneFlinkCluster
         implements FlinkCluster, BeforeAllCallback, AfterAllCallback {
@@ -50,20 +50,35 @@ public final class StandaloneFlinkCluster
     private RestClient gatewayRest;
     private Path home;
     private Path holdControl;
+    private final String line;
     private final java.util.function.Supplier<Map<String, String>> settings;
     private final boolean s3Plugin;
 
+    /** A cluster of the newest Flink line. */
     public StandaloneFlinkCluster() {
-        this(Map::of, false);
+        this(FlinkDistribution.NEWEST_LINE);
+    }
+
+    /** A cluster of a Flink line ("2.3", "1.20") whose installation the build made. */
+    public StandaloneFlinkCluster(String line) {
+        this(line, Map::of, false);
     }
 
     /**
-     * A cluster whose configuration has {@code settings} (asked for at start-up, so they may name a
-     * server started just before) and, when {@code s3Plugin}, Flink's S3 plugin in its {@code
-     * plugins/} directory, taken from this build's {@code FLINK_PLUGINS_DIR}.
+     * A cluster of the newest line whose configuration has {@code settings} (asked for at start-up,
+     * so they may name a server started just before) and, when {@code s3Plugin}, Flink's S3 plugin
+     * in its {@code plugins/} directory, taken from this build's {@code FLINK_PLUGINS_DIR}.
      */
     public StandaloneFlinkCluster(
             java.util.function.Supplier<Map<String, String>> settings, boolean s3Plugin) {
+        this(FlinkDistribution.NEWEST_LINE, settings, s3Plugin);
+    }
+
+    private StandaloneFlinkCluster(
+            String line,
+            java.util.function.Supplier<Map<String, String>> settings,
+            boolean s3Plugin) {
+        this.line = line;
         this.settings = settings;
         this.s3Plugin = s3Plugin;
     }
@@ -73,9 +88,10 @@ public final class StandaloneFlinkCluster
         // Under target/, so the processes' logs stay for a look after a failed run.
         home =
                 Files.createTempDirectory(
-                                Files.createDirectories(Path.of("target", "flink-cluster")), "run-")
+                                Files.createDirectories(Path.of("target", "flink-cluster")),
+                                "run-" + line + "-")
                         .toAbsolutePath();
-        dist = new FlinkDistribution(FlinkDistribution.defaultLib(), home);
+        dist = new FlinkDistribution(FlinkDistribution.lib(line), home);
         holdControl = Files.createDirectories(home.resolve("hold-control"));
         installHoldingFileSystem(home.resolve("plugins").resolve("holdfile"));
         if (s3Plugin) {
