@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.catalog;
 
+import dev.formattable.flink.internal.FlinkLine;
+
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -61,6 +63,7 @@ public class FormatTableCatalogFactory implements CatalogFactory {
 
     @Override
     public Catalog createCatalog(Context context) {
+        FlinkLine.checkRunning();
         FactoryUtil.CatalogFactoryHelper helper =
                 FactoryUtil.createCatalogFactoryHelper(this, context);
         helper.validate();

@@ -20,6 +20,7 @@ import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.PartitionCommitOptions;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.config.TimeRolling;
+import dev.formattable.flink.internal.FlinkLine;
 import dev.formattable.flink.tables.FormatTables;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -98,6 +99,7 @@ public final class FormatTableSinkBuilder {
      *     table (with the message the SQL connector gives)
      */
     public FormatTableSink build() {
+        FlinkLine.checkRunning();
         List<String> sinkKeys = new ArrayList<>();
         PartitionCommitOptions.all().forEach(o -> sinkKeys.add(o.key()));
         CompactionOptions.all().forEach(o -> sinkKeys.add(o.key()));

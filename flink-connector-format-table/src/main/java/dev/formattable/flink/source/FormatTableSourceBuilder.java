@@ -17,6 +17,7 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
+import dev.formattable.flink.internal.FlinkLine;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.tables.FormatTables;
@@ -168,6 +169,7 @@ public final class FormatTableSourceBuilder {
      *     that is not a partition key or a value that does not fit its column
      */
     public FormatTableSource build() {
+        FlinkLine.checkRunning();
         FormatTables.checkKeys(
                 options,
                 List.of(

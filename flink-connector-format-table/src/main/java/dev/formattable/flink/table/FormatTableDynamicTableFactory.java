@@ -21,6 +21,7 @@ import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.internal.FlinkLine;
 import dev.formattable.flink.tables.CatalogTables;
 import dev.formattable.flink.tables.FormatTables;
 
@@ -107,6 +108,7 @@ public class FormatTableDynamicTableFactory
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
+        FlinkLine.checkRunning();
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         validate(helper, context);
         ReadableConfig options = helper.getOptions();
@@ -125,6 +127,7 @@ public class FormatTableDynamicTableFactory
 
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
+        FlinkLine.checkRunning();
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         validate(helper, context);
         boolean streaming =
