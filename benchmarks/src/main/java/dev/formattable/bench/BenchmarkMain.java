@@ -109,11 +109,12 @@ public final class BenchmarkMain {
         System.out.printf(
                 Locale.ROOT,
                 "%nformat-table benchmarks, scale %s, %d pairs after one warm-up pair, %s%n"
-                        + "Java %s, %d cores, max heap %d MiB; %.1f minutes in all%n"
+                        + "Flink %s, Java %s, %d cores, max heap %d MiB; %.1f minutes in all%n"
                         + "Figures are median (min–max); ratio = ours / theirs of the medians.%n%n",
                 args.scale.name().toLowerCase(Locale.ROOT),
                 args.pairs,
                 Instant.now(),
+                Cluster.flinkVersion(),
                 System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() >> 20,

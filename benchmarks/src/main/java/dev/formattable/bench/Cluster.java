@@ -40,6 +40,31 @@ public final class Cluster {
 
     private Cluster() {}
 
+    /**
+     * The Flink line this run benchmarks ("2.3", "1.20"), as scripts/benchmarks.sh passes it: the
+     * line of the class path's Flink, connector artifact and Flink installation.
+     */
+    public static String flinkLine() {
+        return System.getProperty("bench.flink.line", "2.3");
+    }
+
+    /**
+     * The module flags this JVM was started with ({@code --add-opens}, {@code --add-exports}: what
+     * Flink 1.20 needs on Java 17), for the child JVMs of a scenario.
+     */
+    public static java.util.List<String> moduleFlags() {
+        return java.lang.management.ManagementFactory.getRuntimeMXBean()
+                .getInputArguments()
+                .stream()
+                .filter(a -> a.startsWith("--add-opens") || a.startsWith("--add-exports"))
+                .collect(java.util.stream.Collectors.toList());
+    }
+
+    /** The version of the Flink on the class path, as Flink reports it. */
+    public static String flinkVersion() {
+        return org.apache.flink.runtime.util.EnvironmentInformation.getVersion();
+    }
+
     /** Starts the cluster once; later calls return the same REST address. */
     public static synchronized URI start() throws Exception {
         if (cluster == null) {

@@ -108,6 +108,7 @@ public final class HeapBenchmark {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(XMX);
         cmd.add("-XX:+UseG1GC");
+        cmd.addAll(Cluster.moduleFlags());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(HeapJob.class.getName());

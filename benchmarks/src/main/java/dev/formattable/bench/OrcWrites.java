@@ -75,6 +75,7 @@ public final class OrcWrites {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx4g");
         cmd.add("-XX:+UseG1GC");
+        cmd.addAll(Cluster.moduleFlags());
         // As Flink's launch scripts pass it (env.java.default-opts.all): the aircompressor of
         // flink-sql-orc's orc-core 1.5.6 reaches into java.nio buffers for snappy.
         cmd.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
@@ -150,8 +151,10 @@ public final class OrcWrites {
     }
 
     /**
-     * This module's classes, e2e-flink-dist/flink-2.3's target/flink/lib (built by the same
-     * reactor) and flink-sql-orc, copied into this module's target/flink-orc by the build.
+     * This module's classes, the Flink installation of the benchmarked line (e2e-flink-dist's
+     * flink-&lt;line&gt;/target/flink/lib, built by the same reactor) and Flink's orc format,
+     * copied into this module's build directory's flink-orc by the build: flink-sql-orc, or on a
+     * line without one on Maven Central the line's flink-orc and its libraries.
      */
     static String classPath() throws Exception {
         Path classes =
@@ -162,10 +165,17 @@ public final class OrcWrites {
                                 .getLocation()
                                 .toURI());
         Path target = classes.getParent();
+        Path root = target;
+        while (root != null && !Files.isDirectory(root.resolve("e2e-flink-dist"))) {
+            root = root.getParent();
+        }
+        if (root == null) {
+            throw new IllegalStateException("No e2e-flink-dist above " + target);
+        }
         Path lib =
-                target.getParent().getParent().resolve("e2e-flink-dist/flink-2.3/target/flink/lib");
+                root.resolve("e2e-flink-dist/flink-" + Cluster.flinkLine() + "/target/flink/lib");
         List<Path> jars = new ArrayList<>(jars(lib, "flink-sql-connector-format-table-"));
-        jars.addAll(jars(target.resolve("flink-orc"), "flink-sql-orc-"));
+        jars.addAll(jars(target.resolve("flink-orc"), "flink-"));
         return Stream.concat(Stream.of(classes), jars.stream())
                 .map(Path::toString)
                 .collect(Collectors.joining(File.pathSeparator));
