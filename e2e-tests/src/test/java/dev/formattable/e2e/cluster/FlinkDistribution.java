@@ -187,6 +187,9 @@ final class FlinkDistribution {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JAVA_17_FLAGS);
+        // The processes live for a minute and run small jobs: the optimising compiler's threads
+        // would cost the two cores more than its code saves.
+        command.add("-XX:TieredStopAtLevel=1");
         command.add("-cp");
         command.add(lib + File.separator + "*");
         return command;
