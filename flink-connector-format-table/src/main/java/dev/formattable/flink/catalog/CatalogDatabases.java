@@ -13,78 +13,50 @@
  */
 package dev.formattable.flink.catalog;
 
-import dev.formattable.core.fs.FileIO;
-import dev.formattable.core.fs.FileStatus;
-import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.Metastore;
+import dev.formattable.core.metastore.MetastoreDatabase;
 
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
-import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 
 import javax.annotation.Nullable;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
-/**
- * The catalog's databases: each is the directory {@code <warehouse>/<name>.db}, with its properties
- * in {@value DatabaseProperties#FILE}.
- */
+/** The catalog's databases, as its {@link Metastore} keeps them, in Flink's terms. */
 final class CatalogDatabases {
 
-    static final String DB_SUFFIX = ".db";
-
     private final String catalogName;
-    private final FileIO fileIO;
-    private final Path warehouse;
+    private final Metastore metastore;
 
-    CatalogDatabases(String catalogName, FileIO fileIO, Path warehouse) {
+    CatalogDatabases(String catalogName, Metastore metastore) {
         this.catalogName = catalogName;
-        this.fileIO = fileIO;
-        this.warehouse = warehouse;
+        this.metastore = metastore;
     }
 
-    Path path(String database) {
-        return warehouse.child(database + DB_SUFFIX);
-    }
-
-    /** Creates the warehouse and the default database if they are missing. */
+    /** Creates the default database if it is missing. */
     void open(String defaultDatabase) {
-        try {
-            fileIO.mkdirs(warehouse);
-            Path defaultDb = path(defaultDatabase);
-            if (!fileIO.exists(defaultDb)) {
-                fileIO.mkdirs(defaultDb);
-            }
-        } catch (IOException e) {
-            throw new CatalogException("Cannot open the warehouse " + warehouse, e);
-        }
+        CatalogIo.call(
+                () -> metastore.createDatabase(defaultDatabase, Map.of(), null),
+                "create the default database " + defaultDatabase);
     }
 
     List<String> list() {
-        return CatalogIo.call(
-                () -> {
-                    List<String> names = new ArrayList<>();
-                    for (FileStatus s : fileIO.list(warehouse)) {
-                        String n = s.path().name();
-                        if (s.isDirectory() && n.endsWith(DB_SUFFIX)) {
-                            names.add(n.substring(0, n.length() - DB_SUFFIX.length()));
-                        }
-                    }
-                    Collections.sort(names);
-                    return names;
-                },
-                "list the databases of " + warehouse);
+        return CatalogIo.call(metastore::databases, "list the databases");
     }
 
     boolean exists(String name) {
-        return CatalogIo.call(() -> fileIO.exists(path(name)), "look up database " + name);
+        return find(name).isPresent();
+    }
+
+    private Optional<MetastoreDatabase> find(String name) {
+        return CatalogIo.call(() -> metastore.database(name), "look up database " + name);
     }
 
     /** Refuses a database that does not exist. */
@@ -95,25 +67,22 @@ final class CatalogDatabases {
     }
 
     CatalogDatabase get(String name) throws DatabaseNotExistException {
-        check(name);
-        return new CatalogDatabaseImpl(DatabaseProperties.read(fileIO, path(name)), null);
+        MetastoreDatabase db =
+                find(name).orElseThrow(() -> new DatabaseNotExistException(catalogName, name));
+        return new CatalogDatabaseImpl(db.properties(), db.comment());
     }
 
     void create(String name, CatalogDatabase database, boolean ignoreIfExists)
             throws DatabaseAlreadyExistException {
-        if (exists(name)) {
-            if (ignoreIfExists) {
-                return;
-            }
+        boolean created =
+                CatalogIo.call(
+                        () ->
+                                metastore.createDatabase(
+                                        name, database.getProperties(), database.getComment()),
+                        "create database " + name);
+        if (!created && !ignoreIfExists) {
             throw new DatabaseAlreadyExistException(catalogName, name);
         }
-        CatalogIo.call(
-                () -> {
-                    fileIO.mkdirs(path(name));
-                    DatabaseProperties.write(fileIO, path(name), database.getProperties());
-                    return null;
-                },
-                "create database " + name);
     }
 
     /**
@@ -132,7 +101,12 @@ final class CatalogDatabases {
         if (tables != null && !tables.apply(name).isEmpty()) {
             throw new DatabaseNotEmptyException(catalogName, name);
         }
-        CatalogIo.call(() -> fileIO.delete(path(name), true), "drop database " + name);
+        CatalogIo.call(
+                () -> {
+                    metastore.dropDatabase(name);
+                    return null;
+                },
+                "drop database " + name);
     }
 
     void alter(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists)
@@ -145,7 +119,8 @@ final class CatalogDatabases {
         }
         CatalogIo.call(
                 () -> {
-                    DatabaseProperties.write(fileIO, path(name), newDatabase.getProperties());
+                    metastore.alterDatabase(
+                            name, newDatabase.getProperties(), newDatabase.getComment());
                     return null;
                 },
                 "alter database " + name);

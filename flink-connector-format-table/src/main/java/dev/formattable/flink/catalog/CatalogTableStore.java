@@ -14,12 +14,9 @@
 package dev.formattable.flink.catalog;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.FileIO;
-import dev.formattable.core.fs.FileStatus;
 import dev.formattable.core.fs.Path;
-import dev.formattable.core.partition.PartitionLayout;
-import dev.formattable.core.schema.SchemaConflictException;
-import dev.formattable.core.schema.SchemaStore;
+import dev.formattable.core.metastore.Metastore;
+import dev.formattable.core.metastore.MetastoreTable;
 import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.tables.CatalogTables;
 
@@ -31,75 +28,93 @@ import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The catalog's tables: a table is the directory {@code <db>.db/<table>}, and its schema is kept
- * beside its data in {@code schema/schema-<N>}, in the form of Paimon's schema files.
+ * The catalog's tables, as its {@link Metastore} keeps them: where each one's files are, and its
+ * schema. A table the metastore lists but we cannot serve is refused by name when it is used.
  */
 final class CatalogTableStore {
 
     private final String catalogName;
-    private final FileIO fileIO;
-    private final Path warehouse;
-    private final CatalogDatabases databases;
+    private final Metastore metastore;
 
-    CatalogTableStore(
-            String catalogName, FileIO fileIO, Path warehouse, CatalogDatabases databases) {
+    CatalogTableStore(String catalogName, Metastore metastore) {
         this.catalogName = catalogName;
-        this.fileIO = fileIO;
-        this.warehouse = warehouse;
-        this.databases = databases;
+        this.metastore = metastore;
     }
 
-    Path location(ObjectPath path) {
-        String table = CatalogTables.checkMainTable(path);
-        return databases.path(path.getDatabaseName()).child(table);
-    }
-
-    private SchemaStore schemas(ObjectPath path) {
-        return new SchemaStore(fileIO, location(path));
-    }
-
-    /** The tables of a database that exists: directories holding a schema. */
+    /** The tables of a database that exists, those it cannot serve included. */
     List<String> list(String database) {
+        return CatalogIo.call(() -> metastore.tables(database), "list the tables of " + database);
+    }
+
+    private Optional<MetastoreTable> find(ObjectPath path) {
+        String table = CatalogTables.checkMainTable(path);
         return CatalogIo.call(
-                () -> {
-                    List<String> tables = new ArrayList<>();
-                    for (FileStatus s : fileIO.list(databases.path(database))) {
-                        String n = s.path().name();
-                        if (s.isDirectory()
-                                && !PartitionLayout.isHidden(n)
-                                && new SchemaStore(fileIO, s.path()).latestId().isPresent()) {
-                            tables.add(n);
-                        }
-                    }
-                    Collections.sort(tables);
-                    return tables;
-                },
-                "list the tables of " + database);
+                () -> metastore.table(path.getDatabaseName(), table), "read table " + path);
+    }
+
+    /** A table we serve; refuses one we cannot, naming why. */
+    private MetastoreTable served(ObjectPath path) throws TableNotExistException {
+        MetastoreTable table =
+                find(path).orElseThrow(() -> new TableNotExistException(catalogName, path));
+        table.refusal()
+                .ifPresent(
+                        reason -> {
+                            throw new ValidationException(
+                                    String.format(
+                                            "Table %s.%s cannot be served as a format table: %s",
+                                            catalogName, path.getFullName(), reason));
+                        });
+        return table;
+    }
+
+    /** The location of a table, or where it will be once created. */
+    Path location(ObjectPath path) {
+        Optional<MetastoreTable> table = find(path);
+        if (table.isPresent() && table.get().refusal().isEmpty()) {
+            return table.get().location();
+        }
+        return CatalogIo.call(
+                () -> metastore.defaultLocation(path.getDatabaseName(), path.getObjectName()),
+                "locate table " + path);
     }
 
     TableSchema latestSchema(ObjectPath path) throws TableNotExistException {
-        Optional<TableSchema> schema =
-                CatalogIo.call(() -> schemas(path).latest(), "read table " + path);
-        if (schema.isEmpty()) {
-            throw new TableNotExistException(catalogName, path);
-        }
-        return schema.get();
+        return served(path).schema();
     }
 
     boolean exists(ObjectPath path) {
-        return CatalogIo.call(() -> schemas(path).latestId().isPresent(), "look up table " + path);
+        return find(path).isPresent();
     }
 
     FormatTable open(ObjectPath path) throws TableNotExistException {
-        return FormatTable.openWithMetadataUnderLocation(
-                fileIO, location(path), latestSchema(path), Map.of());
+        MetastoreTable table = served(path);
+        return open(table.location(), table.schema(), Map.of());
+    }
+
+    /**
+     * The table a statement reads or writes: its stored schema with the statement's options (hints
+     * included) winning over the stored ones, except {@code type}. A table not stored yet (CREATE
+     * TABLE AS SELECT) opens with the schema the statement declares, where it will be created.
+     */
+    FormatTable openForStatement(ObjectPath path, ResolvedCatalogTable declared)
+            throws TableNotExistException {
+        if (exists(path)) {
+            MetastoreTable table = served(path);
+            return open(table.location(), table.schema(), declared.getOptions());
+        }
+        return open(location(path), CatalogTables.toCore(declared), declared.getOptions());
+    }
+
+    private FormatTable open(Path location, TableSchema schema, Map<String, String> options) {
+        return metastore.keepsMetadataUnderLocation()
+                ? FormatTable.openWithMetadataUnderLocation(
+                        metastore.fileIO(), location, schema, options)
+                : FormatTable.open(metastore.fileIO(), location, schema, options);
     }
 
     void drop(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
@@ -109,19 +124,24 @@ final class CatalogTableStore {
             }
             throw new TableNotExistException(catalogName, path);
         }
-        CatalogIo.call(() -> fileIO.delete(location(path), true), "drop table " + path);
+        CatalogIo.call(
+                () -> {
+                    metastore.dropTable(path.getDatabaseName(), path.getObjectName());
+                    return null;
+                },
+                "drop table " + path);
     }
 
     void create(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists)
             throws TableAlreadyExistException {
-        TableSchema schema = toCore(table);
-        try {
-            CatalogIo.call(
-                    () -> schemas(path).commit(schema, Optional.empty()), "create table " + path);
-        } catch (SchemaConflictException e) {
-            if (!ignoreIfExists) {
-                throw new TableAlreadyExistException(catalogName, path, e);
-            }
+        String name = CatalogTables.checkMainTable(path);
+        TableSchema schema = toCore(path, table);
+        boolean created =
+                CatalogIo.call(
+                        () -> metastore.createTable(path.getDatabaseName(), name, schema),
+                        "create table " + path);
+        if (!created && !ignoreIfExists) {
+            throw new TableAlreadyExistException(catalogName, path);
         }
     }
 
@@ -133,24 +153,28 @@ final class CatalogTableStore {
             }
             throw new TableNotExistException(catalogName, path);
         }
-        SchemaStore store = schemas(path);
-        long current = CatalogIo.call(() -> store.latestId().orElseThrow(), "read table " + path);
-        TableSchema altered =
-                CatalogTables.alter(
-                        CatalogIo.call(() -> store.read(current), "read " + path),
-                        toCore(newTable));
-        CatalogIo.call(() -> store.commit(altered, Optional.of(current)), "alter table " + path);
+        served(path);
+        TableSchema requested = toCore(path, newTable);
+        CatalogIo.call(
+                () -> {
+                    metastore.alterTable(
+                            path.getDatabaseName(),
+                            path.getObjectName(),
+                            current -> CatalogTables.alter(current, requested));
+                    return null;
+                },
+                "alter table " + path);
     }
 
     /** Validates a table as the core would open it, and returns its schema to store. */
-    private TableSchema toCore(CatalogBaseTable table) {
+    private TableSchema toCore(ObjectPath path, CatalogBaseTable table) {
         if (!(table instanceof ResolvedCatalogTable)) {
             throw new ValidationException(
                     "The format-table catalog stores tables only, not " + table.getTableKind());
         }
         TableSchema schema = CatalogTables.toCore((ResolvedCatalogTable) table);
         try {
-            FormatTable.openWithMetadataUnderLocation(fileIO, warehouse, schema, Map.of());
+            open(location(path), schema, Map.of());
         } catch (IllegalArgumentException e) {
             throw new ValidationException(e.getMessage(), e);
         }

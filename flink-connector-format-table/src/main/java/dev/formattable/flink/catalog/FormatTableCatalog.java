@@ -14,8 +14,9 @@
 package dev.formattable.flink.catalog;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.FileSystemMetastore;
+import dev.formattable.core.metastore.Metastore;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.table.FormatTableDynamicTableFactory;
 import dev.formattable.flink.tables.CatalogTables;
@@ -45,9 +46,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A catalog of format tables on any file system Flink can reach. A database is the directory {@code
- * <warehouse>/<db>.db}; a table is {@code <db>.db/<table>}, its schema kept beside its data in
- * {@code schema/schema-<N>} in the form of Paimon's schema files.
+ * A catalog of format tables on any file system Flink can reach. Where it keeps databases and the
+ * schema and location of each table is its {@link Metastore}: by default the warehouse directory
+ * itself (a database is {@code <warehouse>/<db>.db}, a table {@code <db>.db/<table>} with its
+ * schema in {@code schema/schema-<N>}, in the form of Paimon's schema files), or a service such as
+ * a Hive Metastore. The data files are the table either way.
  *
  * <p>This class is Flink's {@code Catalog} interface over four collaborators, one per role: {@link
  * CatalogDatabases}, {@link CatalogTableStore}, {@link CatalogPartitionOperations} and {@link
@@ -57,24 +60,30 @@ import java.util.Optional;
 @PublicEvolving
 public class FormatTableCatalog extends AbstractCatalog implements CatalogWithoutFunctions {
 
+    private final Metastore metastore;
     private final CatalogDatabases databases;
     private final CatalogTableStore tables;
     private final CatalogPartitionOperations partitions;
     private final CatalogStatisticsAccess statistics;
 
+    /** A catalog whose metastore is its warehouse directory. */
     public FormatTableCatalog(String name, String defaultDatabase, String warehouse) {
+        this(name, defaultDatabase, new FileSystemMetastore(new FlinkFileIO(), Path.of(warehouse)));
+    }
+
+    /** A catalog over a metastore, which it closes when it closes. */
+    public FormatTableCatalog(String name, String defaultDatabase, Metastore metastore) {
         super(name, defaultDatabase);
-        FileIO fileIO = new FlinkFileIO();
-        Path root = fileIO.qualify(Path.of(warehouse));
-        this.databases = new CatalogDatabases(name, fileIO, root);
-        this.tables = new CatalogTableStore(name, fileIO, root, databases);
+        this.metastore = metastore;
+        this.databases = new CatalogDatabases(name, metastore);
+        this.tables = new CatalogTableStore(name, metastore);
         this.partitions = new CatalogPartitionOperations(name, tables);
         this.statistics = new CatalogStatisticsAccess(tables::open);
     }
 
     @Override
     public Optional<Factory> getFactory() {
-        return Optional.of(new FormatTableDynamicTableFactory(this::tableLocation));
+        return Optional.of(new FormatTableDynamicTableFactory(tables::openForStatement));
     }
 
     @Override
@@ -83,7 +92,14 @@ public class FormatTableCatalog extends AbstractCatalog implements CatalogWithou
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        CatalogIo.call(
+                () -> {
+                    metastore.close();
+                    return null;
+                },
+                "close catalog " + getName());
+    }
 
     /** The location of a table of this catalog. */
     public Path tableLocation(ObjectPath path) {

@@ -13,16 +13,30 @@
  */
 package dev.formattable.flink.catalog;
 
+import dev.formattable.core.metastore.FileSystemMetastore;
+import dev.formattable.core.metastore.Metastore;
+import dev.formattable.core.metastore.MetastoreFactory;
+import dev.formattable.core.metastore.Metastores;
+import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.internal.FlinkLine;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** {@code CREATE CATALOG c WITH ('type'='format-table', 'warehouse'='<uri>')}. */
 @PublicEvolving
@@ -37,6 +51,16 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                     .withDescription(
                             "Required. The directory holding the catalog's databases (<db>.db)"
                                     + " and their tables, on any file system Flink can reach.");
+
+    public static final ConfigOption<String> METASTORE =
+            ConfigOptions.key(Metastores.METASTORE)
+                    .stringType()
+                    .defaultValue(FileSystemMetastore.IDENTIFIER)
+                    .withDescription(
+                            "Where the catalog keeps databases and the schema and location of"
+                                    + " each table: 'filesystem' (the warehouse directory"
+                                    + " itself) or 'hive' (a Hive Metastore, with the"
+                                    + " format-table-hive jar on the class path).");
 
     public static final ConfigOption<String> DEFAULT_DATABASE =
             ConfigOptions.key("default-database")
@@ -56,9 +80,32 @@ public class FormatTableCatalogFactory implements CatalogFactory {
         return Set.of(WAREHOUSE);
     }
 
+    /** The catalog's own options, whatever its metastore. */
+    public static List<ConfigOption<?>> catalogOptions() {
+        return List.of(DEFAULT_DATABASE, METASTORE, WAREHOUSE);
+    }
+
+    /**
+     * Ours, and those of every metastore on the class path: which of them apply depends on {@code
+     * metastore}, which {@link #createCatalog} checks.
+     */
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(DEFAULT_DATABASE);
+        Set<ConfigOption<?>> options = new HashSet<>(List.of(DEFAULT_DATABASE, METASTORE));
+        for (MetastoreFactory f :
+                ServiceLoader.load(MetastoreFactory.class, getClass().getClassLoader())) {
+            f.options().forEach(o -> options.add(flinkOption(o)));
+        }
+        return options;
+    }
+
+    /** A metastore's option as Flink's factories validate it: by key, as text. */
+    private static ConfigOption<String> flinkOption(
+            dev.formattable.core.options.ConfigOption<?> o) {
+        return ConfigOptions.key(o.key())
+                .stringType()
+                .noDefaultValue()
+                .withDescription(o.description());
     }
 
     @Override
@@ -67,9 +114,45 @@ public class FormatTableCatalogFactory implements CatalogFactory {
         FactoryUtil.CatalogFactoryHelper helper =
                 FactoryUtil.createCatalogFactoryHelper(this, context);
         helper.validate();
+        String kind = helper.getOptions().get(METASTORE);
+        MetastoreFactory factory;
+        try {
+            factory = Metastores.factory(kind, context.getClassLoader());
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
+        Map<String, String> options = new HashMap<>(context.getOptions());
+        Set<String> applicable =
+                new HashSet<>(
+                        Set.of(
+                                WAREHOUSE.key(),
+                                DEFAULT_DATABASE.key(),
+                                METASTORE.key(),
+                                "type",
+                                "property-version"));
+        factory.options().forEach(o -> applicable.add(o.key()));
+        for (String key : options.keySet()) {
+            if (!applicable.contains(key)) {
+                throw new ValidationException(
+                        String.format(
+                                "Option '%s' of catalog '%s' does not apply to metastore '%s'; it"
+                                        + " takes %s",
+                                key, context.getName(), kind, new TreeSet<>(applicable)));
+            }
+        }
+        Metastore metastore;
+        try {
+            metastore = factory.open(options, new FlinkFileIO());
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new CatalogException(
+                    String.format(
+                            "Cannot open the %s metastore of catalog '%s': %s",
+                            kind, context.getName(), e.getMessage()),
+                    e);
+        }
         return new FormatTableCatalog(
-                context.getName(),
-                helper.getOptions().get(DEFAULT_DATABASE),
-                helper.getOptions().get(WAREHOUSE));
+                context.getName(), helper.getOptions().get(DEFAULT_DATABASE), metastore);
     }
 }

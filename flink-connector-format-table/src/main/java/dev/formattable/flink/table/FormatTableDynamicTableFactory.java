@@ -14,17 +14,13 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.Path;
-import dev.formattable.core.schema.SchemaStore;
-import dev.formattable.core.schema.TableSchema;
 import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.config.PartitionCommitSettings;
-import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.internal.FlinkLine;
-import dev.formattable.flink.tables.CatalogTables;
 import dev.formattable.flink.tables.FormatTables;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
@@ -36,6 +32,7 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
@@ -43,17 +40,13 @@ import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -70,17 +63,32 @@ public class FormatTableDynamicTableFactory
 
     public static final String IDENTIFIER = "format-table";
 
-    /** Set for the tables of a {@code FormatTableCatalog}: where a table lives. */
-    private final Function<ObjectPath, Path> catalogLocations;
+    /** Set for the tables of a {@code FormatTableCatalog}: how it opens them. */
+    private final CatalogTableOpener catalogTables;
 
     /** The {@code format-table} connector: a table's location is its {@code path} option. */
     public FormatTableDynamicTableFactory() {
         this(null);
     }
 
-    /** The factory of a catalog's tables, which live where the catalog says. */
-    public FormatTableDynamicTableFactory(Function<ObjectPath, Path> catalogLocations) {
-        this.catalogLocations = catalogLocations;
+    /** The factory of a catalog's tables, which the catalog opens. */
+    public FormatTableDynamicTableFactory(CatalogTableOpener catalogTables) {
+        this.catalogTables = catalogTables;
+    }
+
+    /** How a catalog opens the tables it stores, for a statement that reads or writes one. */
+    @Internal
+    @FunctionalInterface
+    public interface CatalogTableOpener {
+        /**
+         * The stored table with the statement's options ({@code declared}'s, hints included)
+         * winning over the stored ones, except {@code type}; a table not stored yet (CREATE TABLE
+         * AS SELECT) with the schema {@code declared} gives, where it will be created.
+         *
+         * @throws IllegalArgumentException when the core refuses the table
+         */
+        FormatTable open(ObjectPath path, ResolvedCatalogTable declared)
+                throws TableNotExistException;
     }
 
     @Override
@@ -91,7 +99,7 @@ public class FormatTableDynamicTableFactory
     @Override
     public Set<ConfigOption<?>> requiredOptions() {
         Set<ConfigOption<?>> options = new HashSet<>();
-        if (catalogLocations == null) {
+        if (catalogTables == null) {
             options.add(FormatTableConnectorOptions.PATH);
         }
         return options;
@@ -209,7 +217,7 @@ public class FormatTableDynamicTableFactory
         ResolvedCatalogTable catalogTable = context.getCatalogTable();
         String name = context.getObjectIdentifier().asSummaryString();
         try {
-            if (catalogLocations != null) {
+            if (catalogTables != null) {
                 return openCatalogTable(context, catalogTable);
             }
             ResolvedSchema schema = catalogTable.getResolvedSchema();
@@ -238,28 +246,20 @@ public class FormatTableDynamicTableFactory
         } catch (IllegalArgumentException e) {
             throw new ValidationException(
                     "Format table " + name + " cannot be served: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot open format table " + name, e);
         }
     }
 
-    /**
-     * A catalog table: its stored schema with the statement's options (hints included) winning over
-     * the stored ones, except {@code type}. A table not stored yet (CREATE TABLE AS SELECT) is
-     * opened with the schema the statement declares.
-     */
-    private FormatTable openCatalogTable(Context context, ResolvedCatalogTable catalogTable)
-            throws IOException {
-        Path location = catalogLocations.apply(context.getObjectIdentifier().toObjectPath());
-        FlinkFileIO fileIO = new FlinkFileIO();
-        Optional<TableSchema> stored = new SchemaStore(fileIO, location).latest();
-        TableSchema schema = stored.orElseGet(() -> CatalogTables.toCore(catalogTable));
-        return FormatTable.openWithMetadataUnderLocation(
-                fileIO, location, schema, catalogTable.getOptions());
+    private FormatTable openCatalogTable(Context context, ResolvedCatalogTable catalogTable) {
+        ObjectPath path = context.getObjectIdentifier().toObjectPath();
+        try {
+            return catalogTables.open(path, catalogTable);
+        } catch (TableNotExistException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
     }
 
     /** Whether the tables of this factory belong to a catalog. */
     boolean servesCatalog() {
-        return catalogLocations != null;
+        return catalogTables != null;
     }
 }

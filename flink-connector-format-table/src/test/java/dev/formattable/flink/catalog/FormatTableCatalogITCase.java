@@ -241,6 +241,42 @@ class FormatTableCatalogITCase extends FlinkTestBase {
     }
 
     @Test
+    void aDatabaseCommentIsKept() throws Exception {
+        exec(env, "CREATE DATABASE d COMMENT 'the sales' WITH ('owner'='team-a')");
+        assertThat(env.getCatalog("ft").get().getDatabase("d").getComment()).isEqualTo("the sales");
+        assertThat(env.getCatalog("ft").get().getDatabase("d").getProperties())
+                .isEqualTo(java.util.Map.of("owner", "team-a"));
+    }
+
+    @Test
+    void theMetastoreIsChosenByNameAndAnUnknownOneIsRefused() {
+        TableEnvironment e = batchEnv();
+        exec(
+                e,
+                "CREATE CATALOG fs WITH ('type'='format-table', 'metastore'='filesystem',"
+                        + " 'warehouse'='"
+                        + warehouse
+                        + "')");
+        assertThat(e.getCatalog("fs")).isPresent();
+        assertThatThrownBy(
+                        () ->
+                                exec(
+                                        e,
+                                        "CREATE CATALOG g WITH ('type'='format-table',"
+                                                + " 'metastore'='glue', 'warehouse'='"
+                                                + warehouse
+                                                + "')"))
+                .hasStackTraceContaining("Unknown value 'glue' of option 'metastore'");
+        assertThatThrownBy(
+                        () ->
+                                exec(
+                                        e,
+                                        "CREATE CATALOG h WITH ('type'='format-table',"
+                                                + " 'metastore'='filesystem', 'warehose'='x')"))
+                .hasStackTraceContaining("warehose");
+    }
+
+    @Test
     void ofTwoSessionsCreatingOneTableOneWins() throws Exception {
         TableEnvironment other = session();
         Throwable[] failures = new Throwable[2];

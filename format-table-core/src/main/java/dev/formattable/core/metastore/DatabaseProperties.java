@@ -11,7 +11,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package dev.formattable.flink.catalog;
+package dev.formattable.core.metastore;
 
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
