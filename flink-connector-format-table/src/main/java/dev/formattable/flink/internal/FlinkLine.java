@@ -15,6 +15,7 @@ package dev.formattable.flink.internal;
 
 import org.apache.flink.FlinkVersion;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,13 +35,37 @@ public final class FlinkLine {
     /** Written by the build of each line's module: the Flink version it compiled against. */
     static final String RESOURCE = "flink-line.properties";
 
-    private static final String BUILT_FOR = load();
+    // Read on first use, not in a static initializer: a missing resource then fails each call
+    // with its own message instead of leaving the class unusable.
+    private static volatile String builtFor;
 
     private FlinkLine() {}
 
     /** The line ("major.minor") this artifact was compiled against. */
     public static String builtFor() {
-        return BUILT_FOR;
+        String line = builtFor;
+        if (line == null) {
+            line = load();
+            builtFor = line;
+        }
+        return line;
+    }
+
+    /**
+     * Makes this artifact claim another line until the returned handle is closed: how tests show
+     * that every entry point checks.
+     */
+    @VisibleForTesting
+    static Pretence pretendBuiltFor(String line) {
+        String before = builtFor();
+        builtFor = line;
+        return () -> builtFor = before;
+    }
+
+    /** Ends a {@link #pretendBuiltFor} pretence. */
+    interface Pretence extends AutoCloseable {
+        @Override
+        void close();
     }
 
     /** The line of the Flink on the class path. */
