@@ -11,34 +11,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 module=benchmarks
-line=2.3
-runner_args=()
-while (($#)); do
-    case "$1" in
-        --flink)
-            [[ $# -ge 2 ]] || { echo "--flink needs a Flink line: 2.3 or 1.20" >&2; exit 2; }
-            line="$2"
-            shift 2
-            ;;
-        --flink=*)
-            line="${1#--flink=}"
-            shift
-            ;;
-        *)
-            runner_args+=("$1")
-            shift
-            ;;
-    esac
-done
+source scripts/lib/flink-line.sh
+parse_flink_line "the benchmarks" "$@"
 
 case "$line" in
     2.3) target="$module/target" ;;
     # Its own build directory (see the module's pom), so the two lines' builds stay apart.
     1.20) target="$module/target/flink-1.20" ;;
-    *)
-        echo "--flink $line: the benchmarks run on Flink 2.3 (the default) or 1.20" >&2
-        exit 2
-        ;;
 esac
 
 echo "Building $module for Flink $line and its dependencies (skipping tests) ..." >&2
@@ -46,8 +25,6 @@ mvn -B -q -ntp package -DskipTests -Dspotless.check.skip=true -Dbench.flink.line
     -pl "$module" -am >&2
 
 classpath="$target/classes:$(cat "$target/runtime-classpath.txt")"
-# The streaming heap scenario starts child JVMs with the same class path.
-export BENCH_CLASSPATH="$classpath"
 # Flink's S3 plugin for the stream-write-s3 scenario (copied there by the build).
 export FLINK_PLUGINS_DIR="$target/plugins"
 # The JVM options the line needs (Flink 1.20 on Java 17), one line, possibly empty.

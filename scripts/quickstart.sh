@@ -10,25 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 module=format-table-quickstart
-line=2.3
-runner_args=()
-while (($#)); do
-    case "$1" in
-        --flink)
-            [[ $# -ge 2 ]] || { echo "--flink needs a Flink line: 2.3 or 1.20" >&2; exit 2; }
-            line="$2"
-            shift 2
-            ;;
-        --flink=*)
-            line="${1#--flink=}"
-            shift
-            ;;
-        *)
-            runner_args+=("$1")
-            shift
-            ;;
-    esac
-done
+source scripts/lib/flink-line.sh
+parse_flink_line "the quickstart and its examples" "$@"
 
 case "$line" in
     2.3)
@@ -40,10 +23,6 @@ case "$line" in
         # packaged, not installed, so the newest line's quickstart stays the installed one.
         target="$module/target/flink-1.20"
         build=(package -Dquickstart.flink.line=1.20)
-        ;;
-    *)
-        echo "--flink $line: the quickstart runs on Flink 2.3 (the default) or 1.20" >&2
-        exit 2
         ;;
 esac
 
