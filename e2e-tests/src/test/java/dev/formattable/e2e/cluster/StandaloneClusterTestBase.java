@@ -13,6 +13,7 @@
  */
 package dev.formattable.e2e.cluster;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,9 +39,15 @@ abstract class StandaloneClusterTestBase {
     /** The cluster of the subclass's line, started once per class. */
     abstract StandaloneFlinkCluster cluster();
 
-    private final ClusterScenarios scenarios = new ClusterScenarios(cluster());
+    private ClusterScenarios scenarios;
 
     @TempDir Path warehouse;
+
+    // Built here, not in a field initializer, which would call the subclass before it is made.
+    @BeforeEach
+    void scenarios() {
+        scenarios = new ClusterScenarios(cluster());
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"parquet", "orc", "csv", "json"})
@@ -125,16 +132,7 @@ abstract class StandaloneClusterTestBase {
     private static List<Path> visibleFiles(Path table) throws IOException {
         try (Stream<Path> files = Files.walk(table)) {
             return files.filter(Files::isRegularFile)
-                    .filter(
-                            f -> {
-                                for (Path segment : table.relativize(f)) {
-                                    String name = segment.toString();
-                                    if (name.startsWith("_") || name.startsWith(".")) {
-                                        return false;
-                                    }
-                                }
-                                return true;
-                            })
+                    .filter(f -> visible(table, f))
                     .collect(Collectors.toList());
         }
     }
