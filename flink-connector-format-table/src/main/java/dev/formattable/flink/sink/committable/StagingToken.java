@@ -121,6 +121,15 @@ public final class StagingToken {
                         .isPresent();
     }
 
+    /**
+     * Accepts the tokens of every staged file of {@code jobToken}: once the commit at the end of
+     * that job's input is done, no writer of the job runs any more, and a staged file of the job
+     * that commit did not publish is one no commit ever will.
+     */
+    public static Predicate<String> ofJob(String jobToken) {
+        return token -> parse(token).filter(t -> t.job.equals(jobToken)).isPresent();
+    }
+
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A new writer instance's generation: 16 random lowercase hex digits. */

@@ -123,7 +123,9 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         }
         for (Map.Entry<Long, List<CommitMessage>> e : byCheckpoint.entrySet()) {
             commitWithRetries(endOfInput.contains(e.getKey()), e.getValue());
-            if (sweepsLeft > 0
+            if (endOfInput.contains(e.getKey())) {
+                sweepAfterTheEnd(e.getValue());
+            } else if (sweepsLeft > 0
                     && e.getKey() != FormatTableCommittable.NO_CHECKPOINT
                     && !endOfInput.contains(e.getKey())) {
                 sweepsLeft--;
@@ -154,6 +156,28 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
                     dirs.size(),
                     table.location(),
                     checkpointId);
+        }
+    }
+
+    /**
+     * After the commit at the end of the input, removes every staged file of this job left in the
+     * partitions it published to. All writers have ended by then, so none of these files can be
+     * handed in any more. This catches what the sweeps of a restart can miss: a file of a failed
+     * attempt that was not there yet, or not listed, when the restarted writers swept.
+     */
+    private void sweepAfterTheEnd(List<CommitMessage> published) {
+        StagedFileSweep sweep = new StagedFileSweep(table.fileIO(), StagingToken.ofJob(jobToken));
+        Set<Path> dirs = new LinkedHashSet<>();
+        published.forEach(m -> dirs.add(m.targetPath().parent()));
+        dirs.forEach(sweep::sweep);
+        if (sweep.removedFiles() > 0) {
+            LOG.info(
+                    "Removed {} staged files of this job that no commit published from {}"
+                            + " partition directories of {} after the commit at the end of the"
+                            + " input",
+                    sweep.removedFiles(),
+                    dirs.size(),
+                    table.location());
         }
     }
 

@@ -82,4 +82,31 @@ class CommitterSweepTest {
         commitCheckpoint3(false);
         assertThat(left).exists();
     }
+
+    @Test
+    void theCommitAtTheEndOfTheInputRemovesEveryStagedFileOfItsJobWhereItPublishes()
+            throws Exception {
+        Path failedAttempt = staged("k=a", "job-s0-a0-g0123456789abcdef-e1");
+        Path laterEpoch = staged("k=b", "job-s1-a1-g0123456789abcdef-e7");
+        Path otherJob = staged("k=a", "other-s0-a0-e0");
+        Path elsewhere = staged("k=c", "job-s0-a0-e1");
+
+        FormatTable table = SinkTables.table(dir);
+        FormatTableCommittable files = SinkTables.stage(table, "job", row(1, "a"), row(2, "b"));
+        RecordingRequest request =
+                new RecordingRequest(new FormatTableCommittable(files.messages(), 5, true));
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(
+                        table, false, Map.of(), new SimpleCounter(), "job", false)) {
+            committer.commit(List.of(request));
+        }
+
+        assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
+        assertThat(failedAttempt)
+                .as("no writer of the job runs after its input ended")
+                .doesNotExist();
+        assertThat(laterEpoch).doesNotExist();
+        assertThat(otherJob).exists();
+        assertThat(elsewhere).as("a partition the commit did not publish to").exists();
+    }
 }
