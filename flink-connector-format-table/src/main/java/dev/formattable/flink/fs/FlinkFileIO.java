@@ -93,7 +93,7 @@ public class FlinkFileIO implements FileIO {
     @Override
     public List<FileStatus> list(Path directory) throws IOException {
         org.apache.flink.core.fs.Path p = toFlink(directory);
-        org.apache.flink.core.fs.FileStatus[] children = fs(p).listStatus(p);
+        org.apache.flink.core.fs.FileStatus[] children = listStatus(fs(p), p);
         if (children == null) {
             // Some Flink file systems answer a missing directory with null.
             throw new FileNotFoundException("No such directory: " + directory);
@@ -103,6 +103,35 @@ public class FlinkFileIO implements FileIO {
             result.add(toStatus(directory.child(child.getPath().getName()), child));
         }
         return result;
+    }
+
+    /** Listings tried before a directory whose entries keep vanishing is reported. */
+    private static final int LISTINGS = 5;
+
+    /**
+     * Flink's local file system lists a directory's names and then reads each one's status, so a
+     * file removed in between (another writer sweeping the same staging directory) fails the whole
+     * listing as not found. While the directory itself is there, that is a race: list again.
+     */
+    private static org.apache.flink.core.fs.FileStatus[] listStatus(
+            FileSystem fs, org.apache.flink.core.fs.Path directory) throws IOException {
+        for (int listing = 1; ; listing++) {
+            try {
+                return fs.listStatus(directory);
+            } catch (FileNotFoundException e) {
+                if (!fs.exists(directory)) {
+                    throw e;
+                }
+                if (listing == LISTINGS) {
+                    throw new IOException(
+                            String.format(
+                                    "Cannot list %s: its entries were removed while it was"
+                                            + " listed, %d times in a row",
+                                    directory, LISTINGS),
+                            e);
+                }
+            }
+        }
     }
 
     @Override
