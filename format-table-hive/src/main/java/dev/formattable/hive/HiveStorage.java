@@ -1,0 +1,145 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.hive;
+
+import dev.formattable.core.options.LineFormatOptions;
+
+import org.apache.hadoop.hive.metastore.api.SerDeInfo;
+import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How a file format looks in a Hive table's storage descriptor (SerDe, input and output format),
+ * and which format a Hive table's storage is, with the options its SerDe parameters imply.
+ */
+final class HiveStorage {
+
+    static final String PARQUET_SERDE =
+            "org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe";
+    static final String ORC_SERDE = "org.apache.hadoop.hive.ql.io.orc.OrcSerde";
+    static final String LAZY_SIMPLE_SERDE = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
+    static final String OPEN_CSV_SERDE = "org.apache.hadoop.hive.serde2.OpenCSVSerde";
+    static final String HCATALOG_JSON_SERDE = "org.apache.hive.hcatalog.data.JsonSerDe";
+    static final String JSON_SERDE = "org.apache.hadoop.hive.serde2.JsonSerDe";
+
+    private static final String TEXT_INPUT = "org.apache.hadoop.mapred.TextInputFormat";
+    private static final String TEXT_OUTPUT =
+            "org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat";
+
+    // LazySimpleSerDe's default field delimiter, Ctrl-A, when a table names none.
+    private static final String HIVE_DEFAULT_FIELD_DELIMITER = "\u0001";
+    private static final String HIVE_DEFAULT_NULL = "\\N";
+
+    private HiveStorage() {}
+
+    /** Sets the SerDe and the input and output formats of {@code format} with its options. */
+    static void describe(String format, Map<String, String> options, StorageDescriptor sd) {
+        SerDeInfo serde = new SerDeInfo();
+        serde.setParameters(new HashMap<>());
+        switch (format) {
+            case "parquet":
+                serde.setSerializationLib(PARQUET_SERDE);
+                sd.setInputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat");
+                sd.setOutputFormat(
+                        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat");
+                break;
+            case "orc":
+                serde.setSerializationLib(ORC_SERDE);
+                sd.setInputFormat("org.apache.hadoop.hive.ql.io.orc.OrcInputFormat");
+                sd.setOutputFormat("org.apache.hadoop.hive.ql.io.orc.OrcOutputFormat");
+                break;
+            case "csv":
+            case "text":
+                serde.setSerializationLib(LAZY_SIMPLE_SERDE);
+                String delimiter =
+                        options.getOrDefault(
+                                LineFormatOptions.CSV_FIELD_DELIMITER.key(),
+                                LineFormatOptions.CSV_FIELD_DELIMITER.defaultValue());
+                serde.getParameters().put("field.delim", delimiter);
+                serde.getParameters().put("serialization.format", delimiter);
+                serde.getParameters()
+                        .put(
+                                "serialization.null.format",
+                                options.getOrDefault(
+                                        LineFormatOptions.CSV_NULL_LITERAL.key(),
+                                        LineFormatOptions.CSV_NULL_LITERAL.defaultValue()));
+                sd.setInputFormat(TEXT_INPUT);
+                sd.setOutputFormat(TEXT_OUTPUT);
+                break;
+            case "json":
+                serde.setSerializationLib(HCATALOG_JSON_SERDE);
+                sd.setInputFormat(TEXT_INPUT);
+                sd.setOutputFormat(TEXT_OUTPUT);
+                break;
+            default:
+                throw new IllegalArgumentException(
+                        "File format '" + format + "' has no Hive storage");
+        }
+        sd.setSerdeInfo(serde);
+    }
+
+    /**
+     * The format of a Hive table's storage, with the options its SerDe parameters give, or empty
+     * when it is not one we read.
+     */
+    static Optional<String> formatOf(StorageDescriptor sd, Map<String, String> options) {
+        SerDeInfo serde = sd.getSerdeInfo();
+        String lib = serde == null ? null : serde.getSerializationLib();
+        Map<String, String> p =
+                serde == null || serde.getParameters() == null ? Map.of() : serde.getParameters();
+        if (lib == null) {
+            return Optional.empty();
+        }
+        switch (lib) {
+            case PARQUET_SERDE:
+                return Optional.of("parquet");
+            case ORC_SERDE:
+                return Optional.of("orc");
+            case LAZY_SIMPLE_SERDE:
+                options.put(
+                        LineFormatOptions.CSV_FIELD_DELIMITER.key(),
+                        p.getOrDefault(
+                                "field.delim",
+                                p.getOrDefault(
+                                        "serialization.format", HIVE_DEFAULT_FIELD_DELIMITER)));
+                options.put(
+                        LineFormatOptions.CSV_NULL_LITERAL.key(),
+                        p.getOrDefault("serialization.null.format", HIVE_DEFAULT_NULL));
+                if (p.containsKey("escape.delim")) {
+                    options.put(
+                            LineFormatOptions.CSV_ESCAPE_CHARACTER.key(), p.get("escape.delim"));
+                }
+                return Optional.of("csv");
+            case OPEN_CSV_SERDE:
+                options.put(
+                        LineFormatOptions.CSV_FIELD_DELIMITER.key(),
+                        p.getOrDefault("separatorChar", ","));
+                options.put(
+                        LineFormatOptions.CSV_QUOTE_CHARACTER.key(),
+                        p.getOrDefault("quoteChar", "\""));
+                options.put(
+                        LineFormatOptions.CSV_ESCAPE_CHARACTER.key(),
+                        p.getOrDefault("escapeChar", "\\"));
+                return Optional.of("csv");
+            case HCATALOG_JSON_SERDE:
+            case JSON_SERDE:
+                return Optional.of("json");
+            default:
+                return Optional.empty();
+        }
+    }
+}
