@@ -1,0 +1,147 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.flink.catalog;
+
+import dev.formattable.flink.testutils.FlinkTestBase;
+import dev.formattable.hive.testutils.HiveMetastoreExtension;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import org.apache.hadoop.hive.metastore.TableType;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.SerDeInfo;
+import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
+import org.apache.hadoop.hive.metastore.api.Table;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The catalog over a real Hive Metastore ({@code 'metastore'='hive'}): DDL lands in the metastore
+ * as other engines expect it, rows go to the location it records, and tables Hive created are read.
+ */
+class HiveCatalogITCase extends FlinkTestBase {
+
+    @RegisterExtension static final HiveMetastoreExtension HMS = new HiveMetastoreExtension();
+
+    @TempDir Path warehouse;
+
+    private TableEnvironment env;
+    private static int catalogs;
+    private String db;
+
+    @BeforeEach
+    void catalog() {
+        env = batchEnv();
+        exec(
+                env,
+                "CREATE CATALOG h WITH ('type'='format-table', 'metastore'='hive', 'uri'='"
+                        + HiveMetastoreExtension.uri()
+                        + "', 'warehouse'='"
+                        + warehouse.toUri()
+                        + "')");
+        env.useCatalog("h");
+        db = "flink" + (++catalogs);
+        exec(env, "CREATE DATABASE " + db);
+        env.useDatabase(db);
+    }
+
+    @Test
+    void aPartitionedTableIsWrittenWhereTheMetastoreSaysAndReadBack() throws Exception {
+        exec(
+                env,
+                "CREATE TABLE orders (id BIGINT, name STRING, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('file.format'='parquet')");
+        exec(env, "INSERT INTO orders VALUES (1, 'a', 'd1'), (2, 'b', 'd1'), (3, 'c', 'd2')");
+
+        assertThat(query(env, "SELECT id, name, dt FROM orders ORDER BY id"))
+                .containsExactly("+I[1, a, d1]", "+I[2, b, d1]", "+I[3, c, d2]");
+        Table t = HMS.client().getTable(db, "orders");
+        assertThat(t.getTableType()).isEqualTo(TableType.EXTERNAL_TABLE.name());
+        assertThat(t.getPartitionKeys()).extracting(FieldSchema::getName).containsExactly("dt");
+        Path location = Path.of(URI.create(t.getSd().getLocation()));
+        assertThat(location).isEqualTo(warehouse.resolve(db + ".db").resolve("orders"));
+        assertThat(location.resolve("dt=d1")).isDirectory();
+        assertThat(location.resolve("schema")).as("the metastore keeps the schema").doesNotExist();
+        assertThat(query(env, "SHOW TABLES")).containsExactly("+I[orders]");
+
+        exec(env, "DROP TABLE orders");
+        assertThat(HMS.client().tableExists(db, "orders")).isFalse();
+        assertThat(location).doesNotExist();
+    }
+
+    @Test
+    void aTableHiveCreatedIsRead() throws Exception {
+        Path files = Files.createDirectories(warehouse.resolve("legacy"));
+        Files.writeString(files.resolve("part-00000"), "1|x\n2|NULL\n");
+        StorageDescriptor sd = new StorageDescriptor();
+        sd.setCols(
+                new ArrayList<>(
+                        List.of(
+                                new FieldSchema("id", "int", null),
+                                new FieldSchema("v", "string", null))));
+        sd.setLocation(files.toUri().toString());
+        sd.setInputFormat("org.apache.hadoop.mapred.TextInputFormat");
+        sd.setOutputFormat("org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat");
+        sd.setSerdeInfo(
+                new SerDeInfo(
+                        null,
+                        "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe",
+                        new HashMap<>(
+                                Map.of("field.delim", "|", "serialization.null.format", "NULL"))));
+        Table t = new Table();
+        t.setDbName(db);
+        t.setTableName("legacy");
+        t.setTableType(TableType.EXTERNAL_TABLE.name());
+        t.setParameters(new HashMap<>(Map.of("EXTERNAL", "TRUE")));
+        t.setPartitionKeys(new ArrayList<>());
+        t.setSd(sd);
+        HMS.client().createTable(t);
+
+        assertThat(query(env, "SELECT id, v FROM legacy ORDER BY id"))
+                .containsExactly("+I[1, x]", "+I[2, null]");
+    }
+
+    @Test
+    void aViewOfTheMetastoreIsListedAndRefusedByName() throws Exception {
+        Table view = new Table();
+        view.setDbName(db);
+        view.setTableName("v");
+        view.setTableType(TableType.VIRTUAL_VIEW.name());
+        view.setViewOriginalText("SELECT 1");
+        view.setViewExpandedText("SELECT 1");
+        view.setPartitionKeys(new ArrayList<>());
+        StorageDescriptor sd = new StorageDescriptor();
+        sd.setCols(new ArrayList<>(List.of(new FieldSchema("one", "int", null))));
+        sd.setSerdeInfo(new SerDeInfo());
+        view.setSd(sd);
+        HMS.client().createTable(view);
+
+        assertThat(query(env, "SHOW TABLES")).containsExactly("+I[v]");
+        assertThatThrownBy(() -> query(env, "SELECT * FROM v"))
+                .hasStackTraceContaining("cannot be served as a format table: it is a view");
+    }
+}
