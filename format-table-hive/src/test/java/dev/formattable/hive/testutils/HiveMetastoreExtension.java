@@ -61,6 +61,10 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
 
     private static void start() throws Exception {
         dir = Files.createTempDirectory("hive-metastore");
+        // Derby writes its log to the working directory unless told otherwise.
+        if (System.getProperty("derby.stream.error.file") == null) {
+            System.setProperty("derby.stream.error.file", dir.resolve("derby.log").toString());
+        }
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
@@ -91,6 +95,8 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
         conf.set("hive.metastore.warehouse.dir", warehouse().toUri().toString());
         conf.set("datanucleus.schema.autoCreateAll", "true");
         conf.set("hive.metastore.schema.verification", "false");
+        // One embedded database in one JVM: no connection pool (nor its jars) is needed.
+        conf.set("datanucleus.connectionPoolingType", "NONE");
         // Hive's default proxy lives in hive-exec, which a metastore alone does not need.
         conf.set(
                 "hive.metastore.expression.proxy",
