@@ -17,6 +17,7 @@ import dev.formattable.core.commit.FormatTableCommit;
 import dev.formattable.core.commit.TableMaintenance;
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.options.TableOptions;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.schema.TableSchema;
@@ -25,6 +26,7 @@ import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriterFactory;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A format table: a directory of data files of one format, in Hive-style partition directories,
@@ -43,8 +45,23 @@ public final class FormatTable extends FormatTableSpec {
             Path location,
             TableSchema schema,
             TableOptions options,
-            boolean metadataUnderLocation) {
-        super(fileIO, location, schema, options, metadataUnderLocation);
+            boolean metadataUnderLocation,
+            PartitionRegistry partitionRegistry) {
+        super(fileIO, location, schema, options, metadataUnderLocation, partitionRegistry);
+    }
+
+    /**
+     * This table, whose commits keep {@code registry} up to date with the partitions they publish
+     * into: how a catalog that lists partitions hands a table out.
+     */
+    public FormatTable withPartitionRegistry(PartitionRegistry registry) {
+        return new FormatTable(
+                fileIO(),
+                location(),
+                schema(),
+                options(),
+                metadataUnderLocation(),
+                Objects.requireNonNull(registry, "registry"));
     }
 
     /**
@@ -79,7 +96,8 @@ public final class FormatTable extends FormatTableSpec {
                 location,
                 schema,
                 TableOptions.merge(schema.options(), dynamicOptions),
-                metadataUnderLocation);
+                metadataUnderLocation,
+                null);
     }
 
     public static FormatTable open(FileIO fileIO, Path location, TableSchema schema) {

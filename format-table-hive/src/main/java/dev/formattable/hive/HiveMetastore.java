@@ -18,6 +18,7 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.metastore.Metastore;
 import dev.formattable.core.metastore.MetastoreDatabase;
 import dev.formattable.core.metastore.MetastoreTable;
+import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.schema.TableSchema;
 
 import org.apache.hadoop.hive.metastore.TableType;
@@ -45,11 +46,20 @@ public final class HiveMetastore implements Metastore {
     private final FileIO fileIO;
     private final Path warehouse;
     private final HiveClientPool clients;
+    private final Map<String, String> options;
 
-    HiveMetastore(FileIO fileIO, Path warehouse, HiveClientPool clients) {
+    HiveMetastore(
+            FileIO fileIO, Path warehouse, HiveClientPool clients, Map<String, String> options) {
         this.fileIO = fileIO;
         this.warehouse = warehouse;
         this.clients = clients;
+        this.options = Map.copyOf(options);
+    }
+
+    /** The metastore lists each table's partitions; commits register those they publish into. */
+    @Override
+    public Optional<PartitionRegistry> partitionRegistry(String database, String table) {
+        return Optional.of(new HivePartitionRegistry(options, database, table));
     }
 
     @Override
@@ -120,8 +130,19 @@ public final class HiveMetastore implements Metastore {
                 "alter database " + name);
     }
 
+    /**
+     * Drops a database with its tables, each as {@link #dropTable} does, so that our tables' files
+     * go through our file system (with the engine's credentials) whether or not the metastore can
+     * reach them, and whatever the metastore's version makes of their purge flag.
+     */
     @Override
     public void dropDatabase(String name) throws IOException {
+        if (database(name).isEmpty()) {
+            return;
+        }
+        for (String table : tables(name)) {
+            dropTable(name, table);
+        }
         clients.run(
                 c -> {
                     c.dropDatabase(name, true, true, true);
@@ -187,6 +208,7 @@ public final class HiveMetastore implements Metastore {
                     Table current = c.getTable(database, table);
                     MetastoreTable served = HiveTables.fromHive(current);
                     TableSchema altered = change.apply(served.schema());
+                    HiveTables.checkAlterable(database, table, served.schema(), altered);
                     Table replacement =
                             HiveTables.toHive(database, table, altered, served.location());
                     // What other engines keep on the table stays: its owner, times, statistics.
@@ -197,9 +219,7 @@ public final class HiveMetastore implements Metastore {
                             .forEach(parameters::remove);
                     current.setParameters(parameters);
                     current.getSd().setCols(replacement.getSd().getCols());
-                    current.getSd().setSerdeInfo(replacement.getSd().getSerdeInfo());
-                    current.getSd().setInputFormat(replacement.getSd().getInputFormat());
-                    current.getSd().setOutputFormat(replacement.getSd().getOutputFormat());
+                    HiveTables.updateSerDe(current.getSd(), replacement.getSd());
                     c.alter_table(database, table, current);
                     return null;
                 },

@@ -18,6 +18,8 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.metastore.Metastore;
 import dev.formattable.core.metastore.MetastoreFactory;
 import dev.formattable.core.options.ConfigOption;
+import dev.formattable.core.options.Options;
+import dev.formattable.core.options.Range;
 
 import org.apache.hadoop.hive.conf.HiveConf;
 
@@ -60,12 +62,11 @@ public final class HiveMetastoreFactory implements MetastoreFactory {
 
     public static final ConfigOption<Integer> CLIENT_POOL_SIZE =
             ConfigOption.key("client-pool-size")
+                    .range(Range.between(1, 64))
                     .of(
                             Integer.class,
                             2,
                             "How many connections to the metastore the catalog opens at most.");
-
-    private static final int MAX_POOL = 64;
 
     @Override
     public String identifier() {
@@ -94,29 +95,27 @@ public final class HiveMetastoreFactory implements MetastoreFactory {
         return new HiveMetastore(
                 fileIO,
                 fileIO.qualify(Path.of(warehouse)),
-                new HiveClientPool(conf, poolSize(options)));
+                new HiveClientPool(conf, poolSize(options)),
+                options);
     }
 
+    /**
+     * @throws IllegalArgumentException {@code "'client-pool-size'='0' must be between 1 and 64"}
+     */
     static int poolSize(Map<String, String> options) {
-        String text = options.get(CLIENT_POOL_SIZE.key());
-        if (text == null) {
-            return CLIENT_POOL_SIZE.defaultValue();
-        }
-        try {
-            int size = Integer.parseInt(text.trim());
-            if (size >= 1 && size <= MAX_POOL) {
-                return size;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalArgumentException(
-                String.format(
-                        "Invalid value '%s' of option '%s': a number of connections from 1 to %d",
-                        text, CLIENT_POOL_SIZE.key(), MAX_POOL));
+        Options typed = new Options(options);
+        int size = typed.get(CLIENT_POOL_SIZE);
+        CLIENT_POOL_SIZE
+                .range()
+                .orElseThrow()
+                .check(
+                        CLIENT_POOL_SIZE.key(),
+                        typed.getRaw(CLIENT_POOL_SIZE).orElse(String.valueOf(size)),
+                        size);
+        return size;
     }
 
-    private static HiveConf hiveConf(Map<String, String> options) {
+    static HiveConf hiveConf(Map<String, String> options) {
         HiveConf conf = new HiveConf(HiveMetastoreFactory.class);
         addResources(
                 conf,

@@ -13,6 +13,7 @@
  */
 package dev.formattable.hive;
 
+import dev.formattable.core.options.ConfigOption;
 import dev.formattable.core.options.LineFormatOptions;
 
 import org.apache.hadoop.hive.metastore.api.SerDeInfo;
@@ -35,6 +36,11 @@ final class HiveStorage {
     static final String OPEN_CSV_SERDE = "org.apache.hadoop.hive.serde2.OpenCSVSerde";
     static final String HCATALOG_JSON_SERDE = "org.apache.hive.hcatalog.data.JsonSerDe";
     static final String JSON_SERDE = "org.apache.hadoop.hive.serde2.JsonSerDe";
+
+    private static final String FIELD_DELIM = "field.delim";
+    private static final String SERIALIZATION_FORMAT = "serialization.format";
+    private static final String LINE_DELIM = "line.delim";
+    private static final String NULL_FORMAT = "serialization.null.format";
 
     private static final String TEXT_INPUT = "org.apache.hadoop.mapred.TextInputFormat";
     private static final String TEXT_OUTPUT =
@@ -63,20 +69,27 @@ final class HiveStorage {
                 sd.setOutputFormat("org.apache.hadoop.hive.ql.io.orc.OrcOutputFormat");
                 break;
             case "csv":
-            case "text":
                 serde.setSerializationLib(LAZY_SIMPLE_SERDE);
                 String delimiter =
                         options.getOrDefault(
                                 LineFormatOptions.CSV_FIELD_DELIMITER.key(),
                                 LineFormatOptions.CSV_FIELD_DELIMITER.defaultValue());
-                serde.getParameters().put("field.delim", delimiter);
-                serde.getParameters().put("serialization.format", delimiter);
+                serde.getParameters().put(FIELD_DELIM, delimiter);
+                serde.getParameters().put(SERIALIZATION_FORMAT, delimiter);
                 serde.getParameters()
                         .put(
-                                "serialization.null.format",
+                                NULL_FORMAT,
                                 options.getOrDefault(
                                         LineFormatOptions.CSV_NULL_LITERAL.key(),
                                         LineFormatOptions.CSV_NULL_LITERAL.defaultValue()));
+                putLineDelimiter(options, LineFormatOptions.CSV_LINE_DELIMITER, serde);
+                sd.setInputFormat(TEXT_INPUT);
+                sd.setOutputFormat(TEXT_OUTPUT);
+                break;
+            case "text":
+                // One string column a line: Hive reads it with any field delimiter.
+                serde.setSerializationLib(LAZY_SIMPLE_SERDE);
+                putLineDelimiter(options, LineFormatOptions.TEXT_LINE_DELIMITER, serde);
                 sd.setInputFormat(TEXT_INPUT);
                 sd.setOutputFormat(TEXT_OUTPUT);
                 break;
@@ -92,11 +105,25 @@ final class HiveStorage {
         sd.setSerdeInfo(serde);
     }
 
+    // Only a table's own line delimiter: Hive's text reader splits lines at '\n' whatever this
+    // says, and refuses other values in its DDL, so the default is left to Hive's.
+    private static void putLineDelimiter(
+            Map<String, String> options, ConfigOption<String> option, SerDeInfo serde) {
+        String line = options.get(option.key());
+        if (line != null) {
+            serde.getParameters().put(LINE_DELIM, line);
+        }
+    }
+
     /**
      * The format of a Hive table's storage, with the options its SerDe parameters give, or empty
      * when it is not one we read.
+     *
+     * @param declared the format the table's parameters name, if any: only they tell a text table
+     *     from a csv table, as both are {@value #LAZY_SIMPLE_SERDE}
      */
-    static Optional<String> formatOf(StorageDescriptor sd, Map<String, String> options) {
+    static Optional<String> formatOf(
+            StorageDescriptor sd, String declared, Map<String, String> options) {
         SerDeInfo serde = sd.getSerdeInfo();
         String lib = serde == null ? null : serde.getSerializationLib();
         Map<String, String> p =
@@ -110,15 +137,24 @@ final class HiveStorage {
             case ORC_SERDE:
                 return Optional.of("orc");
             case LAZY_SIMPLE_SERDE:
+                if ("text".equals(declared)) {
+                    if (p.containsKey(LINE_DELIM)) {
+                        options.put(LineFormatOptions.TEXT_LINE_DELIMITER.key(), p.get(LINE_DELIM));
+                    }
+                    return Optional.of("text");
+                }
                 options.put(
                         LineFormatOptions.CSV_FIELD_DELIMITER.key(),
                         p.getOrDefault(
-                                "field.delim",
+                                FIELD_DELIM,
                                 p.getOrDefault(
-                                        "serialization.format", HIVE_DEFAULT_FIELD_DELIMITER)));
+                                        SERIALIZATION_FORMAT, HIVE_DEFAULT_FIELD_DELIMITER)));
                 options.put(
                         LineFormatOptions.CSV_NULL_LITERAL.key(),
-                        p.getOrDefault("serialization.null.format", HIVE_DEFAULT_NULL));
+                        p.getOrDefault(NULL_FORMAT, HIVE_DEFAULT_NULL));
+                if (p.containsKey(LINE_DELIM)) {
+                    options.put(LineFormatOptions.CSV_LINE_DELIMITER.key(), p.get(LINE_DELIM));
+                }
                 if (p.containsKey("escape.delim")) {
                     options.put(
                             LineFormatOptions.CSV_ESCAPE_CHARACTER.key(), p.get("escape.delim"));

@@ -24,6 +24,7 @@ import dev.formattable.core.types.DataTypes;
 
 import org.apache.hadoop.hive.metastore.TableType;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.SerDeInfo;
 import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
 import org.apache.hadoop.hive.metastore.api.Table;
 
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -49,8 +51,12 @@ final class HiveTables {
 
     static final String EXTERNAL = "EXTERNAL";
     static final String PURGE = "external.table.purge";
+    static final String TABLE_TYPE = "table_type";
+
+    private static final int MAX_COLUMN_COMMENT = 255;
 
     private static final Set<String> OPTION_KEYS = new HashSet<>();
+    private static final Set<String> FORMATS = Set.of("parquet", "orc", "csv", "json", "text");
 
     static {
         for (ConfigOption<?> o : FormatTableOptions.all()) {
@@ -72,8 +78,11 @@ final class HiveTables {
         table.setCreateTime(now);
         table.setLastAccessTime(now);
         Map<String, String> parameters = new HashMap<>(schema.options());
+        // Paimon's Hive catalog marks a format table so (and reads a text table by it).
+        parameters.put(TABLE_TYPE, formatOf(schema).toUpperCase(Locale.ROOT));
         parameters.put(EXTERNAL, "TRUE");
-        // DROP TABLE removes the files, as the file-system catalog does; Hive honours it too.
+        // DROP TABLE removes the files, as the file-system catalog does; Hive 4 honours it too
+        // (a Hive 2 metastore does not know it: dropTable removes them itself).
         parameters.put(PURGE, "TRUE");
         if (schema.comment() != null) {
             parameters.put("comment", schema.comment());
@@ -83,12 +92,21 @@ final class HiveTables {
         sd.setCols(new ArrayList<>());
         List<FieldSchema> partitionKeys = new ArrayList<>();
         for (DataField f : schema.fields()) {
+            if (!f.name().equals(f.name().toLowerCase(Locale.ROOT))) {
+                // The metastore would store it in lower case, which data files would not match.
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Column '%s' of Hive table %s.%s: the Hive Metastore keeps column"
+                                        + " names in lower case",
+                                f.name(), database, name));
+            }
+            boolean partitionKey = schema.partitionKeys().contains(f.name());
             FieldSchema column =
                     new FieldSchema(
                             f.name(),
                             HiveTypes.toHive(f.name(), f.type()).getTypeName(),
-                            f.description());
-            if (schema.partitionKeys().contains(f.name())) {
+                            partitionKey ? f.description() : columnComment(f.description()));
+            if (partitionKey) {
                 partitionKeys.add(column);
             } else {
                 sd.getCols().add(column);
@@ -110,6 +128,15 @@ final class HiveTables {
         return table;
     }
 
+    // A data column's comment is at most 256 characters in the metastore's database (and 255 in
+    // AWS Glue); a longer one would fail the whole table. Partition key comments have more room.
+    private static String columnComment(String comment) {
+        if (comment == null || comment.length() <= MAX_COLUMN_COMMENT) {
+            return comment;
+        }
+        return comment.substring(0, MAX_COLUMN_COMMENT - 3) + "...";
+    }
+
     private static String formatOf(TableSchema schema) {
         return schema.options()
                 .getOrDefault(
@@ -127,9 +154,24 @@ final class HiveTables {
         }
         Map<String, String> parameters =
                 table.getParameters() == null ? Map.of() : table.getParameters();
+        String declared = parameters.get(FormatTableOptions.FILE_FORMAT.key());
+        if (declared == null && "TEXT".equalsIgnoreCase(parameters.get(TABLE_TYPE))) {
+            declared = "text";
+        }
         Map<String, String> options = new HashMap<>();
-        Optional<String> storageFormat = HiveStorage.formatOf(table.getSd(), options);
-        String format = parameters.getOrDefault(FormatTableOptions.FILE_FORMAT.key(), null);
+        parameters.forEach(
+                (k, v) -> {
+                    if (OPTION_KEYS.contains(k)) {
+                        options.put(k, v);
+                    }
+                });
+        // What the SerDe says wins over a parameter: it is what Hive and Spark read with.
+        Optional<String> storageFormat = HiveStorage.formatOf(table.getSd(), declared, options);
+        if (declared != null && !FORMATS.contains(declared)) {
+            return MetastoreTable.refused(
+                    db, name, "its file.format '" + declared + "' is not one we read");
+        }
+        String format = declared;
         if (format == null) {
             if (storageFormat.isEmpty()) {
                 return MetastoreTable.refused(
@@ -137,12 +179,6 @@ final class HiveTables {
             }
             format = storageFormat.get();
         }
-        parameters.forEach(
-                (k, v) -> {
-                    if (OPTION_KEYS.contains(k)) {
-                        options.put(k, v);
-                    }
-                });
         options.put(FormatTableOptions.TYPE.key(), FormatTableOptions.FORMAT_TABLE_TYPE);
         options.put(FormatTableOptions.FILE_FORMAT.key(), format);
         List<DataField> fields = new ArrayList<>();
@@ -162,6 +198,66 @@ final class HiveTables {
                 new TableSchema(
                         fields, partitionKeys, List.of(), options, parameters.get("comment"));
         return MetastoreTable.served(db, name, Path.of(table.getSd().getLocation()), schema);
+    }
+
+    /**
+     * Refuses a change Hive cannot store on an existing table: other partition keys (Hive keeps
+     * them apart from the columns, fixed at creation), primary keys, another file format.
+     *
+     * @throws IllegalArgumentException naming the table and what changed
+     */
+    static void checkAlterable(
+            String database, String name, TableSchema before, TableSchema after) {
+        String table = database + "." + name;
+        if (!after.partitionKeys().equals(before.partitionKeys())) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Cannot change the partition keys of Hive table %s from %s to %s",
+                            table, before.partitionKeys(), after.partitionKeys()));
+        }
+        for (String key : before.partitionKeys()) {
+            if (!after.field(key).type().equals(before.field(key).type())) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Cannot change the type of partition key '%s' of Hive table %s"
+                                        + " from %s to %s",
+                                key, table, before.field(key).type(), after.field(key).type()));
+            }
+        }
+        if (!after.primaryKeys().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Hive table " + table + " cannot have primary keys " + after.primaryKeys());
+        }
+        String format = formatOf(before);
+        if (!formatOf(after).equals(format)) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Cannot change '%s' of Hive table %s from '%s' to '%s': its files"
+                                    + " are %s files",
+                            FormatTableOptions.FILE_FORMAT.key(),
+                            table,
+                            format,
+                            formatOf(after),
+                            format));
+        }
+    }
+
+    /**
+     * Takes the SerDe parameters of an altered table where the table has the SerDe we write for its
+     * format; a SerDe another engine chose (OpenCSVSerde, Hive's JsonSerDe) stays as it is.
+     */
+    static void updateSerDe(StorageDescriptor current, StorageDescriptor replacement) {
+        SerDeInfo ours = replacement.getSerdeInfo();
+        SerDeInfo theirs = current.getSerdeInfo();
+        if (theirs == null || !ours.getSerializationLib().equals(theirs.getSerializationLib())) {
+            return;
+        }
+        Map<String, String> merged =
+                theirs.getParameters() == null
+                        ? new HashMap<>()
+                        : new HashMap<>(theirs.getParameters());
+        merged.putAll(ours.getParameters());
+        theirs.setParameters(merged);
     }
 
     private static DataField field(int id, FieldSchema column, Map<String, String> parameters) {
@@ -192,12 +288,14 @@ final class HiveTables {
         if (kind != null && !FormatTableOptions.FORMAT_TABLE_TYPE.equals(kind)) {
             return Optional.of("it is a Paimon table of type '" + kind + "'");
         }
+        // A Paimon table (primary key or not) keeps its files in snapshots, Iceberg likewise:
+        // their directories are not the table.
         if (p.containsKey("storage_handler")
-                || "paimon".equalsIgnoreCase(p.get("table_type"))
-                || "iceberg".equalsIgnoreCase(p.get("table_type"))) {
+                || "paimon".equalsIgnoreCase(p.get(TABLE_TYPE))
+                || "iceberg".equalsIgnoreCase(p.get(TABLE_TYPE))) {
             return Optional.of(
                     "it is a table of another format ("
-                            + p.getOrDefault("table_type", p.get("storage_handler"))
+                            + p.getOrDefault(TABLE_TYPE, p.get("storage_handler"))
                             + ")");
         }
         StorageDescriptor sd = table.getSd();

@@ -81,6 +81,8 @@ final class HiveTypes {
             case DATE:
                 return TypeInfoFactory.dateTypeInfo;
             case TIMESTAMP:
+            case TIMESTAMP_LTZ:
+                // Hive 2 has no local-time-zone timestamp; Paimon's catalog maps it so too.
                 return TypeInfoFactory.timestampTypeInfo;
             case ARRAY:
                 return TypeInfoFactory.getListTypeInfo(toHive(column, type.elementType()));
@@ -182,8 +184,8 @@ final class HiveTypes {
             case DATE:
                 return DataTypes.DATE();
             case TIMESTAMP:
-                // Hive's timestamps carry nanoseconds.
-                return DataTypes.TIMESTAMP(9);
+                // Microseconds, as Paimon's catalog reads it and Spark writes it.
+                return DataTypes.TIMESTAMP(6);
             default:
                 throw unreadable(column, info);
         }

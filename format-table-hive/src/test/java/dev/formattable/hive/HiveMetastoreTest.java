@@ -249,14 +249,19 @@ class HiveMetastoreTest {
         raw().createTable(union);
 
         assertThat(metastore.tables(db)).contains("v", "avro", "bucketed", "u");
-        assertThat(metastore.table(db, "v").orElseThrow().refusal()).contains("it is a view");
-        assertThat(metastore.table(db, "avro").orElseThrow().refusal().orElseThrow())
-                .contains("org.apache.hadoop.hive.serde2.avro.AvroSerDe");
-        assertThat(metastore.table(db, "bucketed").orElseThrow().refusal().orElseThrow())
-                .contains("bucketed by [id]");
-        assertThat(metastore.table(db, "u").orElseThrow().refusal().orElseThrow())
-                .contains("'either'")
-                .contains("uniontype<int,string>");
+        assertRefused("v", "it is a view");
+        assertRefused("avro", "org.apache.hadoop.hive.serde2.avro.AvroSerDe");
+        assertRefused("bucketed", "bucketed by [id]");
+        assertRefused("u", "'either'");
+        assertRefused("u", "uniontype<int,string>");
+    }
+
+    private void assertRefused(String table, String reason) throws Exception {
+        MetastoreTable t = metastore.table(db, table).orElseThrow();
+        assertThat(t.refusal().orElseThrow()).contains(reason);
+        assertThatThrownBy(t::schema)
+                .hasMessageContaining(db + "." + table)
+                .hasMessageContaining(reason);
     }
 
     @Test
@@ -276,6 +281,20 @@ class HiveMetastoreTest {
         assertThat(metastore.table(db, "ours")).isEmpty();
         assertThat(ours).doesNotExist();
         assertThat(theirFiles.resolve("part-0")).exists();
+    }
+
+    @Test
+    void droppingADatabaseRemovesTheFilesOfOurTablesInIt() throws Exception {
+        metastore.createTable(db, "ours", schema("parquet", List.of("dt")));
+        Path ours = Path.of(java.net.URI.create(raw().getTable(db, "ours").getSd().getLocation()));
+        Files.createDirectories(ours.resolve("dt=a"));
+        Files.writeString(ours.resolve("dt=a").resolve("data-1.parquet"), "x");
+
+        metastore.dropDatabase(db);
+
+        assertThat(metastore.databases()).doesNotContain(db);
+        assertThat(ours).doesNotExist();
+        metastore.dropDatabase(db);
     }
 
     @Test
@@ -305,8 +324,13 @@ class HiveMetastoreTest {
         assertThat(Metastores.factory("hive", getClass().getClassLoader()))
                 .isInstanceOf(HiveMetastoreFactory.class);
         assertThatThrownBy(() -> HiveMetastoreFactory.poolSize(Map.of("client-pool-size", "0")))
-                .hasMessageContaining("'0'")
-                .hasMessageContaining("'client-pool-size'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'client-pool-size'='0' must be between 1 and 64");
+        assertThatThrownBy(() -> HiveMetastoreFactory.poolSize(Map.of("client-pool-size", "many")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'client-pool-size'='many'");
+        assertThat(HiveMetastoreFactory.poolSize(Map.of())).isEqualTo(2);
+        assertThat(HiveMetastoreFactory.CLIENT_POOL_SIZE.range()).isPresent();
         assertThatThrownBy(
                         () ->
                                 new HiveMetastoreFactory()

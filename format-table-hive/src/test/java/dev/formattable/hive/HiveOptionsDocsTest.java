@@ -26,8 +26,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Fails when the Hive keys in {@code docs/catalog.md} no longer match their declarations. Run
- * with {@code -Dformattable.regenerate-docs=true} to rewrite the generated section.
+ * Fails when the Hive keys in {@code docs/catalog.md} no longer match their declarations. Run with
+ * {@code -Dformattable.regenerate-docs=true} to rewrite the generated section.
  */
 class HiveOptionsDocsTest {
 

@@ -93,7 +93,7 @@ final class CatalogTableStore {
 
     FormatTable open(ObjectPath path) throws TableNotExistException {
         MetastoreTable table = served(path);
-        return open(table.location(), table.schema(), Map.of());
+        return open(path, table.location(), table.schema(), Map.of());
     }
 
     /**
@@ -105,16 +105,22 @@ final class CatalogTableStore {
             throws TableNotExistException {
         if (exists(path)) {
             MetastoreTable table = served(path);
-            return open(table.location(), table.schema(), declared.getOptions());
+            return open(path, table.location(), table.schema(), declared.getOptions());
         }
-        return open(location(path), CatalogTables.toCore(declared), declared.getOptions());
+        return open(path, location(path), CatalogTables.toCore(declared), declared.getOptions());
     }
 
-    private FormatTable open(Path location, TableSchema schema, Map<String, String> options) {
-        return metastore.keepsMetadataUnderLocation()
-                ? FormatTable.openWithMetadataUnderLocation(
-                        metastore.fileIO(), location, schema, options)
-                : FormatTable.open(metastore.fileIO(), location, schema, options);
+    private FormatTable open(
+            ObjectPath path, Path location, TableSchema schema, Map<String, String> options) {
+        FormatTable table =
+                metastore.keepsMetadataUnderLocation()
+                        ? FormatTable.openWithMetadataUnderLocation(
+                                metastore.fileIO(), location, schema, options)
+                        : FormatTable.open(metastore.fileIO(), location, schema, options);
+        return metastore
+                .partitionRegistry(path.getDatabaseName(), path.getObjectName())
+                .map(table::withPartitionRegistry)
+                .orElse(table);
     }
 
     void drop(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
@@ -174,7 +180,7 @@ final class CatalogTableStore {
         }
         TableSchema schema = CatalogTables.toCore((ResolvedCatalogTable) table);
         try {
-            open(location(path), schema, Map.of());
+            open(path, location(path), schema, Map.of());
         } catch (IllegalArgumentException e) {
             throw new ValidationException(e.getMessage(), e);
         }

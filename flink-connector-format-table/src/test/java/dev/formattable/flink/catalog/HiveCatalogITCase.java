@@ -93,6 +93,44 @@ class HiveCatalogITCase extends FlinkTestBase {
         assertThat(location).doesNotExist();
     }
 
+    private List<String> registeredPartitions(String table) throws Exception {
+        List<String> names =
+                new ArrayList<>(HMS.client().listPartitionNames(db, table, (short) -1));
+        names.sort(null);
+        return names;
+    }
+
+    @Test
+    void eachCommitRegistersThePartitionsItWroteOnceAndADroppedOneIsUnregistered()
+            throws Exception {
+        exec(
+                env,
+                "CREATE TABLE events (id INT, dt STRING, h INT) PARTITIONED BY (dt, h)"
+                        + " WITH ('file.format'='orc')");
+        exec(env, "INSERT INTO events VALUES (1, 'd1', 1), (2, 'd1', 2), (3, 'd2', 1)");
+        assertThat(registeredPartitions("events"))
+                .containsExactly("dt=d1/h=1", "dt=d1/h=2", "dt=d2/h=1");
+
+        exec(env, "INSERT INTO events VALUES (4, 'd1', 1), (5, 'd3', 7)");
+        assertThat(registeredPartitions("events"))
+                .containsExactly("dt=d1/h=1", "dt=d1/h=2", "dt=d2/h=1", "dt=d3/h=7");
+        Path table = Path.of(URI.create(HMS.client().getTable(db, "events").getSd().getLocation()));
+        assertThat(
+                        Path.of(
+                                URI.create(
+                                        HMS.client()
+                                                .getPartition(db, "events", List.of("d3", "7"))
+                                                .getSd()
+                                                .getLocation())))
+                .isEqualTo(table.resolve("dt=d3").resolve("h=7"));
+
+        exec(env, "ALTER TABLE events DROP PARTITION (dt='d2', h=1)");
+        assertThat(registeredPartitions("events"))
+                .containsExactly("dt=d1/h=1", "dt=d1/h=2", "dt=d3/h=7");
+        assertThat(table.resolve("dt=d2").resolve("h=1")).doesNotExist();
+        assertThat(query(env, "SELECT COUNT(*) FROM events")).containsExactly("+I[4]");
+    }
+
     @Test
     void aTableHiveCreatedIsRead() throws Exception {
         Path files = Files.createDirectories(warehouse.resolve("legacy"));

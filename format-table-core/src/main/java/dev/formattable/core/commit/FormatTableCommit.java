@@ -15,6 +15,7 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FileListing;
 import dev.formattable.core.scan.FormatTableScan;
@@ -29,6 +30,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -150,6 +152,7 @@ public final class FormatTableCommit {
         CommitResult result =
                 new Publisher(fileIO, parallelism)
                         .publish(plan.checked, true, plan.skipsVanished, 0);
+        registerPartitions(plan.checked);
         markPublished(plan);
         return result;
     }
@@ -192,6 +195,32 @@ public final class FormatTableCommit {
                 unrecorded.size());
         abort(unrecorded);
         return new CommitResult(0, recorded.size(), 0, 0, 0);
+    }
+
+    /**
+     * Registers the partitions the commit published into, where the table's catalog lists
+     * partitions. Before the commit's record is marked published, so that a failure here leaves a
+     * commit that a replay finishes: its files are found published, and it registers again.
+     */
+    private void registerPartitions(List<CheckedMessage> published) throws IOException {
+        Optional<PartitionRegistry> registry = table.partitionRegistry();
+        if (registry.isEmpty() || !table.layout().isPartitioned()) {
+            return;
+        }
+        Map<Map<String, String>, Path> partitions = new LinkedHashMap<>();
+        for (CheckedMessage c : published) {
+            if (c.state == CheckedMessage.State.VANISHED) {
+                continue;
+            }
+            Map<String, String> spec = new LinkedHashMap<>();
+            c.message
+                    .partition()
+                    .forEach((k, v) -> spec.put(k, v == null ? table.layout().defaultName() : v));
+            partitions.putIfAbsent(spec, c.target.parent());
+        }
+        if (!partitions.isEmpty()) {
+            registry.get().register(partitions);
+        }
     }
 
     /** After success: the record of a commit with an id is marked published. */
@@ -298,6 +327,7 @@ public final class FormatTableCommit {
         CommitResult result =
                 new Publisher(fileIO, parallelism)
                         .publish(checked, false, plan.skipsVanished, deleted);
+        registerPartitions(checked);
         markPublished(plan);
         return result;
     }

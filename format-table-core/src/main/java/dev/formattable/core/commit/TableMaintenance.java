@@ -62,7 +62,8 @@ public final class TableMaintenance {
 
     /**
      * Removes a partition directory (or, for a leading run of keys, the directory of all partitions
-     * below it) with everything in it.
+     * below it) with everything in it; a whole partition is first unregistered from the table's
+     * catalog where it lists partitions.
      *
      * @return whether a directory was removed
      */
@@ -71,6 +72,10 @@ public final class TableMaintenance {
             throw new IllegalArgumentException("Dropping a partition needs a partition spec");
         }
         List<Object> values = table.layout().parseSpec(spec);
+        if (table.partitionRegistry().isPresent() && values.size() == table.layout().levels()) {
+            // First out of the catalog, then off the disk: never listed while it holds nothing.
+            table.partitionRegistry().get().unregister(List.of(table.layout().toSpec(values)));
+        }
         boolean dropped = false;
         for (Path dir : TableFiles.spellings(table, values)) {
             FileStatus status = null;

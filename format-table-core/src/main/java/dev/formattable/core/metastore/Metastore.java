@@ -84,6 +84,14 @@ public interface Metastore extends Closeable {
     void dropTable(String database, String table) throws IOException;
 
     /**
+     * Where a table's partitions are registered, when this metastore lists partitions; empty when
+     * the directories alone are the partitions.
+     */
+    default Optional<PartitionRegistry> partitionRegistry(String database, String table) {
+        return Optional.empty();
+    }
+
+    /**
      * Whether a table's metadata lives in directories at the root of its location ({@code schema},
      * {@code branch}), which reads, partitions and overwrites must then leave alone.
      */

@@ -15,6 +15,7 @@ package dev.formattable.core.table;
 
 import dev.formattable.core.fs.FileIO;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.options.TableOptions;
 import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.partition.PartitionValueCodec;
@@ -25,6 +26,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,14 +49,17 @@ public class FormatTableSpec implements Serializable {
     private final TableOptions options;
     private final PartitionLayout layout;
     private final boolean metadataUnderLocation;
+    private final PartitionRegistry partitionRegistry;
 
     protected FormatTableSpec(
             FileIO fileIO,
             Path location,
             TableSchema schema,
             TableOptions options,
-            boolean metadataUnderLocation) {
+            boolean metadataUnderLocation,
+            PartitionRegistry partitionRegistry) {
         this.metadataUnderLocation = metadataUnderLocation;
+        this.partitionRegistry = partitionRegistry;
         this.fileIO = Objects.requireNonNull(fileIO);
         this.location = Objects.requireNonNull(location);
         this.qualifiedLocation = fileIO.qualify(location);
@@ -77,6 +82,11 @@ public class FormatTableSpec implements Serializable {
     /** Whether {@code schema} and {@code branch} at the root are metadata. */
     public boolean metadataUnderLocation() {
         return metadataUnderLocation;
+    }
+
+    /** Where a catalog lists the table's partitions, which commits keep up to date; or empty. */
+    public Optional<PartitionRegistry> partitionRegistry() {
+        return Optional.ofNullable(partitionRegistry);
     }
 
     public FileIO fileIO() {

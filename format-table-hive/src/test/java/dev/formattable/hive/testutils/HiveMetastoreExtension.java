@@ -33,7 +33,9 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -44,6 +46,10 @@ import java.util.stream.Stream;
  * classes share it, so each uses databases of its own.
  */
 public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAllCallback {
+
+    // DataNucleus logs through java.util.logging at INFO; kept here, as JUL holds loggers weakly.
+    private static final java.util.logging.Logger DATANUCLEUS =
+            java.util.logging.Logger.getLogger("DataNucleus");
 
     private static Path dir;
     private static int port;
@@ -59,7 +65,42 @@ public final class HiveMetastoreExtension implements BeforeAllCallback, AfterAll
         }
     }
 
+    // The server's own parts, test dependencies of format-table-hive, which a test jar does not
+    // bring along: a module using this extension declares them (versions in the root pom).
+    private static final String[][] SERVER_PARTS = {
+        {"org.apache.derby.jdbc.EmbeddedDriver", "org.apache.derby:derby"},
+        {
+            "org.datanucleus.api.jdo.JDOPersistenceManagerFactory",
+            "org.datanucleus:datanucleus-api-jdo"
+        },
+        {"org.datanucleus.NucleusContext", "org.datanucleus:datanucleus-core"},
+        {"org.datanucleus.store.rdbms.RDBMSStoreManager", "org.datanucleus:datanucleus-rdbms"},
+        {"javax.jdo.JDOHelper", "org.datanucleus:javax.jdo"},
+        {"org.antlr.runtime.Lexer", "org.antlr:antlr-runtime"},
+        {"org.apache.commons.dbcp.BasicDataSource", "commons-dbcp:commons-dbcp"},
+        {"org.apache.commons.pool.ObjectPool", "commons-pool:commons-pool"},
+    };
+
+    private static void checkServerParts() {
+        List<String> missing = new ArrayList<>();
+        for (String[] part : SERVER_PARTS) {
+            try {
+                Class.forName(part[0], false, HiveMetastoreExtension.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                missing.add(part[1]);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException(
+                    "The in-process Hive Metastore needs these test dependencies, which"
+                            + " format-table-hive's test jar does not bring: "
+                            + missing);
+        }
+    }
+
     private static void start() throws Exception {
+        checkServerParts();
+        DATANUCLEUS.setLevel(java.util.logging.Level.WARNING);
         dir = Files.createTempDirectory("hive-metastore");
         // Derby writes its log to the working directory unless told otherwise.
         if (System.getProperty("derby.stream.error.file") == null) {

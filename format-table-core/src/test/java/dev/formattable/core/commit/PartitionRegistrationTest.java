@@ -1,0 +1,126 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.core.commit;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.LocalFileIO;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.PartitionRegistry;
+import dev.formattable.core.table.CommitMessage;
+import dev.formattable.core.testutils.TestTables;
+import dev.formattable.core.types.DataTypes;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A commit registers the partitions it published into with the table's registry before it counts as
+ * done: a registration that fails fails the commit, and committing again registers without
+ * publishing twice.
+ */
+class PartitionRegistrationTest {
+
+    @TempDir java.nio.file.Path dir;
+
+    /** Records what it is asked, and fails while told to. */
+    static final class RecordingRegistry implements PartitionRegistry {
+        final Map<Map<String, String>, Path> registered = new LinkedHashMap<>();
+        boolean down;
+
+        @Override
+        public void register(Map<Map<String, String>, Path> partitions) throws IOException {
+            if (down) {
+                throw new IOException("metastore down");
+            }
+            registered.putAll(partitions);
+        }
+
+        @Override
+        public void unregister(List<Map<String, String>> partitions) {
+            partitions.forEach(registered::remove);
+        }
+    }
+
+    private FormatTable table(RecordingRegistry registry) {
+        return TestTables.table(
+                        new LocalFileIO(),
+                        dir,
+                        TestTables.schema(Map.of(), "dt", DataTypes.STRING(), "h", DataTypes.INT()))
+                .withPartitionRegistry(registry);
+    }
+
+    private static Map<String, String> spec(String dt, String h) {
+        Map<String, String> spec = new LinkedHashMap<>();
+        spec.put("dt", dt);
+        spec.put("h", h);
+        return spec;
+    }
+
+    @Test
+    void anAppendRegistersEachPartitionItPublishedIntoOnce() throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry);
+        List<CommitMessage> messages = new ArrayList<>();
+        messages.addAll(TestTables.write(table, List.of("d1", 1), "a", "b"));
+        messages.addAll(TestTables.write(table, List.of("d1", 1), "c"));
+        messages.addAll(TestTables.write(table, Arrays.asList("d2", null), "d"));
+
+        table.newCommit().append(messages);
+
+        assertThat(registry.registered)
+                .containsOnlyKeys(spec("d1", "1"), spec("d2", "__DEFAULT_PARTITION__"));
+        assertThat(registry.registered.get(spec("d1", "1")).toString()).endsWith("/dt=d1/h=1");
+    }
+
+    @Test
+    void aFailedRegistrationFailsTheCommitAndItsReplayRegistersWithoutPublishingAgain()
+            throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry);
+        List<CommitMessage> messages = TestTables.write(table, List.of("d1", 1), "a");
+        registry.down = true;
+
+        assertThatThrownBy(() -> table.newCommit().withCommitId("c1").append(messages))
+                .hasMessageContaining("metastore down");
+        assertThat(registry.registered).isEmpty();
+        assertThat(TestTables.readAll(table)).containsExactly("[d1, 1]|a");
+
+        registry.down = false;
+        CommitResult replay = table.newCommit().withCommitId("c1").afterRecovery().append(messages);
+
+        assertThat(replay.alreadyPublishedFiles()).isEqualTo(1);
+        assertThat(registry.registered).containsOnlyKeys(spec("d1", "1"));
+        assertThat(TestTables.readAll(table)).containsExactly("[d1, 1]|a");
+    }
+
+    @Test
+    void anUnpartitionedTableRegistersNothing() throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table =
+                TestTables.table(new LocalFileIO(), dir, TestTables.schema(Map.of()))
+                        .withPartitionRegistry(registry);
+        table.newCommit().append(TestTables.write(table, List.of(), "a"));
+        assertThat(registry.registered).isEmpty();
+    }
+}

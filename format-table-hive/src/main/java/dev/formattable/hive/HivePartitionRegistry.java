@@ -1,0 +1,101 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.hive;
+
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.PartitionRegistry;
+
+import org.apache.hadoop.hive.metastore.api.NoSuchObjectException;
+import org.apache.hadoop.hive.metastore.api.Partition;
+import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
+import org.apache.hadoop.hive.metastore.api.Table;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Hive table's partitions, registered by the commits that publish into them. It travels with the
+ * table to the tasks that commit and connects from there, once per call: a commit is rare next to
+ * the rows it publishes, and nothing is left open between commits.
+ */
+final class HivePartitionRegistry implements PartitionRegistry {
+
+    private static final long serialVersionUID = 1L;
+
+    private final HashMap<String, String> options;
+    private final String database;
+    private final String table;
+
+    HivePartitionRegistry(Map<String, String> options, String database, String table) {
+        this.options = new HashMap<>(options);
+        this.database = database;
+        this.table = table;
+    }
+
+    private HiveClientPool connect() {
+        return new HiveClientPool(HiveMetastoreFactory.hiveConf(options), 1);
+    }
+
+    @Override
+    public void register(Map<Map<String, String>, Path> partitions) throws IOException {
+        try (HiveClientPool clients = connect()) {
+            clients.run(
+                    c -> {
+                        Table t = c.getTable(database, table);
+                        int now = (int) (System.currentTimeMillis() / 1000);
+                        List<Partition> added = new ArrayList<>();
+                        partitions.forEach(
+                                (spec, location) -> {
+                                    StorageDescriptor sd = t.getSd().deepCopy();
+                                    sd.setLocation(location.toString());
+                                    added.add(
+                                            new Partition(
+                                                    new ArrayList<>(spec.values()),
+                                                    database,
+                                                    table,
+                                                    now,
+                                                    now,
+                                                    sd,
+                                                    new HashMap<>()));
+                                });
+                        // Those registered already stay as they are: a replay adds nothing twice.
+                        c.add_partitions(added, true, false);
+                        return null;
+                    },
+                    "register " + partitions.size() + " partitions of " + database + "." + table);
+        }
+    }
+
+    @Override
+    public void unregister(List<Map<String, String>> partitions) throws IOException {
+        try (HiveClientPool clients = connect()) {
+            clients.run(
+                    c -> {
+                        for (Map<String, String> spec : partitions) {
+                            try {
+                                c.dropPartition(
+                                        database, table, new ArrayList<>(spec.values()), false);
+                            } catch (NoSuchObjectException e) {
+                                // Not registered: nothing to undo.
+                            }
+                        }
+                        return null;
+                    },
+                    "unregister partitions of " + database + "." + table);
+        }
+    }
+}
