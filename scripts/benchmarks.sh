@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 module=benchmarks
 source scripts/lib/flink-line.sh
-parse_flink_line "the benchmarks" "$@"
+parse_flink_line "the benchmarks run" "$@"
 
 case "$line" in
     2.3) target="$module/target" ;;

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 module=format-table-quickstart
 source scripts/lib/flink-line.sh
-parse_flink_line "the quickstart and its examples" "$@"
+parse_flink_line "the quickstart runs" "$@"
 
 case "$line" in
     2.3)
