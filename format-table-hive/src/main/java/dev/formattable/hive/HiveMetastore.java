@@ -232,7 +232,7 @@ public final class HiveMetastore implements Metastore {
      * tables keep their files, as in Hive.
      */
     @Override
-    public void dropTable(String database, String table) throws IOException {
+    public boolean dropTable(String database, String table) throws IOException {
         String what = "drop table " + database + "." + table;
         Optional<Table> stored =
                 clients.run(
@@ -245,7 +245,7 @@ public final class HiveMetastore implements Metastore {
                         },
                         what);
         if (stored.isEmpty()) {
-            return;
+            return false;
         }
         Table t = stored.get();
         boolean managed = TableType.MANAGED_TABLE.name().equals(t.getTableType());
@@ -260,6 +260,7 @@ public final class HiveMetastore implements Metastore {
         if (!managed && purge && t.getSd() != null && t.getSd().getLocation() != null) {
             fileIO.delete(Path.of(t.getSd().getLocation()), true);
         }
+        return true;
     }
 
     @Override

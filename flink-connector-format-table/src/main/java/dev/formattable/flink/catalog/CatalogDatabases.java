@@ -40,11 +40,16 @@ final class CatalogDatabases {
         this.metastore = metastore;
     }
 
-    /** Creates the default database if it is missing. */
+    /**
+     * Creates the default database if it is missing. Looks first: a metastore logs an attempt to
+     * create what exists as an error on its side, on every catalog a session opens.
+     */
     void open(String defaultDatabase) {
-        CatalogIo.call(
-                () -> metastore.createDatabase(defaultDatabase, Map.of(), null),
-                "create the default database " + defaultDatabase);
+        if (!exists(defaultDatabase)) {
+            CatalogIo.call(
+                    () -> metastore.createDatabase(defaultDatabase, Map.of(), null),
+                    "create the default database " + defaultDatabase);
+        }
     }
 
     List<String> list() {

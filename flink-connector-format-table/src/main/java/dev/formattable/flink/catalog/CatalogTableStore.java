@@ -59,8 +59,11 @@ final class CatalogTableStore {
 
     /** A table we serve; refuses one we cannot, naming why. */
     private MetastoreTable served(ObjectPath path) throws TableNotExistException {
-        MetastoreTable table =
-                find(path).orElseThrow(() -> new TableNotExistException(catalogName, path));
+        return served(
+                path, find(path).orElseThrow(() -> new TableNotExistException(catalogName, path)));
+    }
+
+    private MetastoreTable served(ObjectPath path, MetastoreTable table) {
         table.refusal()
                 .ifPresent(
                         reason -> {
@@ -78,6 +81,10 @@ final class CatalogTableStore {
         if (table.isPresent() && table.get().refusal().isEmpty()) {
             return table.get().location();
         }
+        return defaultLocation(path);
+    }
+
+    private Path defaultLocation(ObjectPath path) {
         return CatalogIo.call(
                 () -> metastore.defaultLocation(path.getDatabaseName(), path.getObjectName()),
                 "locate table " + path);
@@ -101,13 +108,14 @@ final class CatalogTableStore {
      * included) winning over the stored ones, except {@code type}. A table not stored yet (CREATE
      * TABLE AS SELECT) opens with the schema the statement declares, where it will be created.
      */
-    FormatTable openForStatement(ObjectPath path, ResolvedCatalogTable declared)
-            throws TableNotExistException {
-        if (exists(path)) {
-            MetastoreTable table = served(path);
+    FormatTable openForStatement(ObjectPath path, ResolvedCatalogTable declared) {
+        Optional<MetastoreTable> stored = find(path);
+        if (stored.isPresent()) {
+            MetastoreTable table = served(path, stored.get());
             return open(path, table.location(), table.schema(), declared.getOptions());
         }
-        return open(path, location(path), CatalogTables.toCore(declared), declared.getOptions());
+        return open(
+                path, defaultLocation(path), CatalogTables.toCore(declared), declared.getOptions());
     }
 
     private FormatTable open(
@@ -124,24 +132,20 @@ final class CatalogTableStore {
     }
 
     void drop(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
-        if (!exists(path)) {
-            if (ignoreIfNotExists) {
-                return;
-            }
+        CatalogTables.checkMainTable(path);
+        boolean dropped =
+                CatalogIo.call(
+                        () -> metastore.dropTable(path.getDatabaseName(), path.getObjectName()),
+                        "drop table " + path);
+        if (!dropped && !ignoreIfNotExists) {
             throw new TableNotExistException(catalogName, path);
         }
-        CatalogIo.call(
-                () -> {
-                    metastore.dropTable(path.getDatabaseName(), path.getObjectName());
-                    return null;
-                },
-                "drop table " + path);
     }
 
     void create(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists)
             throws TableAlreadyExistException {
         String name = CatalogTables.checkMainTable(path);
-        TableSchema schema = toCore(path, table);
+        TableSchema schema = toCore(path, defaultLocation(path), table);
         boolean created =
                 CatalogIo.call(
                         () -> metastore.createTable(path.getDatabaseName(), name, schema),
@@ -153,14 +157,14 @@ final class CatalogTableStore {
 
     void alter(ObjectPath path, CatalogBaseTable newTable, boolean ignoreIfNotExists)
             throws TableNotExistException {
-        if (!exists(path)) {
+        Optional<MetastoreTable> stored = find(path);
+        if (stored.isEmpty()) {
             if (ignoreIfNotExists) {
                 return;
             }
             throw new TableNotExistException(catalogName, path);
         }
-        served(path);
-        TableSchema requested = toCore(path, newTable);
+        TableSchema requested = toCore(path, served(path, stored.get()).location(), newTable);
         CatalogIo.call(
                 () -> {
                     metastore.alterTable(
@@ -173,14 +177,14 @@ final class CatalogTableStore {
     }
 
     /** Validates a table as the core would open it, and returns its schema to store. */
-    private TableSchema toCore(ObjectPath path, CatalogBaseTable table) {
+    private TableSchema toCore(ObjectPath path, Path location, CatalogBaseTable table) {
         if (!(table instanceof ResolvedCatalogTable)) {
             throw new ValidationException(
                     "The format-table catalog stores tables only, not " + table.getTableKind());
         }
         TableSchema schema = CatalogTables.toCore((ResolvedCatalogTable) table);
         try {
-            open(path, location(path), schema, Map.of());
+            open(path, location, schema, Map.of());
         } catch (IllegalArgumentException e) {
             throw new ValidationException(e.getMessage(), e);
         }

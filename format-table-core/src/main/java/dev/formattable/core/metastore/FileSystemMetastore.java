@@ -185,8 +185,13 @@ public final class FileSystemMetastore implements Metastore {
     }
 
     @Override
-    public void dropTable(String database, String table) throws IOException {
-        fileIO.delete(defaultLocation(database, table), true);
+    public boolean dropTable(String database, String table) throws IOException {
+        Path location = defaultLocation(database, table);
+        if (new SchemaStore(fileIO, location).latestId().isEmpty()) {
+            return false;
+        }
+        fileIO.delete(location, true);
+        return true;
     }
 
     /** Opens the file-system metastore of a catalog's {@code warehouse}. */

@@ -80,8 +80,8 @@ public interface Metastore extends Closeable {
     void alterTable(String database, String table, UnaryOperator<TableSchema> change)
             throws IOException;
 
-    /** Drops a table and removes its files. */
-    void dropTable(String database, String table) throws IOException;
+    /** Drops a table and removes its files; false if there was no table of that name. */
+    boolean dropTable(String database, String table) throws IOException;
 
     /**
      * Where a table's partitions are registered, when this metastore lists partitions; empty when

@@ -88,7 +88,8 @@ class FileSystemMetastoreTest {
                 .containsExactly("a", "c");
         assertThat(m.tables("db")).containsExactly("t");
 
-        m.dropTable("db", "t");
+        assertThat(m.dropTable("db", "t")).isTrue();
+        assertThat(m.dropTable("db", "t")).isFalse();
         assertThat(m.table("db", "t")).isEmpty();
         assertThat(Files.exists(dir.resolve("db.db/t"))).isFalse();
     }
