@@ -15,17 +15,22 @@ package dev.formattable.hive;
 
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.metastore.PartitionRegistry;
+import dev.formattable.core.metastore.RegisteredPartition;
 
+import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.metastore.api.NoSuchObjectException;
 import org.apache.hadoop.hive.metastore.api.Partition;
 import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
 import org.apache.hadoop.hive.metastore.api.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A Hive table's partitions, registered by the commits that publish into them. It travels with the
@@ -35,10 +40,15 @@ import java.util.Map;
 final class HivePartitionRegistry implements PartitionRegistry {
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(HivePartitionRegistry.class);
+    private static final short ALL = -1;
 
     private final HashMap<String, String> options;
     private final String database;
     private final String table;
+    // Set once the metastore refuses a filter (it filters string keys only, unless configured
+    // otherwise), so that later plans ask for every partition straight away.
+    private transient volatile boolean filterRefused;
 
     HivePartitionRegistry(Map<String, String> options, String database, String table) {
         this.options = new HashMap<>(options);
@@ -77,6 +87,42 @@ final class HivePartitionRegistry implements PartitionRegistry {
                         return null;
                     },
                     "register " + partitions.size() + " partitions of " + database + "." + table);
+        }
+    }
+
+    @Override
+    public List<RegisteredPartition> list(List<Map<String, String>> anyOf) throws IOException {
+        Optional<String> filter = HivePartitionFilter.of(anyOf);
+        try (HiveClientPool clients = connect()) {
+            List<Partition> partitions =
+                    clients.run(
+                            c -> {
+                                if (filter.isPresent() && !filterRefused) {
+                                    try {
+                                        return c.listPartitionsByFilter(
+                                                database, table, filter.get(), ALL);
+                                    } catch (MetaException e) {
+                                        // The caller filters again.
+                                        filterRefused = true;
+                                        LOG.debug(
+                                                "The metastore refused filter {} on {}.{}: {}",
+                                                filter.get(),
+                                                database,
+                                                table,
+                                                e.getMessage());
+                                    }
+                                }
+                                return c.listPartitions(database, table, ALL);
+                            },
+                            "list the partitions of " + database + "." + table);
+            List<RegisteredPartition> result = new ArrayList<>(partitions.size());
+            for (Partition p : partitions) {
+                String location = p.getSd() == null ? null : p.getSd().getLocation();
+                result.add(
+                        new RegisteredPartition(
+                                p.getValues(), location == null ? null : Path.of(location)));
+            }
+            return result;
         }
     }
 

@@ -53,6 +53,9 @@ final class HiveTables {
     static final String PURGE = "external.table.purge";
     static final String TABLE_TYPE = "table_type";
 
+    /** The partition name Hive, Spark and Trino write for a NULL value. */
+    static final String HIVE_DEFAULT_PARTITION_NAME = "__HIVE_DEFAULT_PARTITION__";
+
     private static final int MAX_COLUMN_COMMENT = 255;
 
     private static final Set<String> OPTION_KEYS = new HashSet<>();
@@ -78,6 +81,9 @@ final class HiveTables {
         table.setCreateTime(now);
         table.setLastAccessTime(now);
         Map<String, String> parameters = new HashMap<>(schema.options());
+        // Partitions named as the engines reading this metastore name theirs, written down so
+        // that Paimon reads them the same way.
+        parameters.putAll(hiveNamingUnlessGiven(schema.options()));
         // Paimon's Hive catalog marks a format table so (and reads a text table by it).
         parameters.put(TABLE_TYPE, formatOf(schema).toUpperCase(Locale.ROOT));
         parameters.put(EXTERNAL, "TRUE");
@@ -179,6 +185,10 @@ final class HiveTables {
             }
             format = storageFormat.get();
         }
+        if (!parameters.containsKey(FormatTableOptions.TYPE.key())) {
+            // Hive, Spark or Trino made it: their partition names, not Paimon's defaults.
+            options.putAll(hiveNamingUnlessGiven(options));
+        }
         options.put(FormatTableOptions.TYPE.key(), FormatTableOptions.FORMAT_TABLE_TYPE);
         options.put(FormatTableOptions.FILE_FORMAT.key(), format);
         List<DataField> fields = new ArrayList<>();
@@ -198,6 +208,22 @@ final class HiveTables {
                 new TableSchema(
                         fields, partitionKeys, List.of(), options, parameters.get("comment"));
         return MetastoreTable.served(db, name, Path.of(table.getSd().getLocation()), schema);
+    }
+
+    /**
+     * Hive's partition naming (ISO dates, its NULL partition name) for each naming option the
+     * options leave unset.
+     */
+    private static Map<String, String> hiveNamingUnlessGiven(Map<String, String> options) {
+        Map<String, String> naming = new HashMap<>();
+        if (!options.containsKey(FormatTableOptions.PARTITION_DEFAULT_NAME.key())) {
+            naming.put(
+                    FormatTableOptions.PARTITION_DEFAULT_NAME.key(), HIVE_DEFAULT_PARTITION_NAME);
+        }
+        if (!options.containsKey(FormatTableOptions.PARTITION_LEGACY_NAME.key())) {
+            naming.put(FormatTableOptions.PARTITION_LEGACY_NAME.key(), "false");
+        }
+        return naming;
     }
 
     /**

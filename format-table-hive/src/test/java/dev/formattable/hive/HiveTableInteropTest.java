@@ -57,6 +57,12 @@ class HiveTableInteropTest {
     private static final String TEXT_OUT =
             "org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat";
     private static final String LAZY = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
+    private static final String PARQUET_SERDE =
+            "org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe";
+    private static final String PARQUET_IN =
+            "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat";
+    private static final String PARQUET_OUT =
+            "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat";
     private static int databases;
 
     @TempDir Path warehouse;
@@ -261,6 +267,33 @@ class HiveTableInteropTest {
                 .doesNotContainKey("csv.field-delimiter");
         assertThat(metastore.table(db, "spark").orElseThrow().schema().options())
                 .containsEntry("file.format", "parquet");
+    }
+
+    @Test
+    void partitionsAreNamedAsTheEngineThatMadeTheTableNamesThem() throws Exception {
+        // Ours: Hive's naming, written down, so that Paimon and we read the same names.
+        metastore.createTable(db, "ours", schema("parquet", true, Map.of()));
+        assertThat(HMS.client().getTable(db, "ours").getParameters())
+                .containsEntry("partition.default-name", "__HIVE_DEFAULT_PARTITION__")
+                .containsEntry("partition.legacy-name", "false");
+        // A user's own choice is kept.
+        metastore.createTable(
+                db, "chosen", schema("parquet", true, Map.of("partition.legacy-name", "true")));
+        assertThat(metastore.table(db, "chosen").orElseThrow().schema().options())
+                .containsEntry("partition.legacy-name", "true")
+                .containsEntry("partition.default-name", "__HIVE_DEFAULT_PARTITION__");
+
+        // Spark's or Hive's (no 'type' parameter): read with Hive's naming.
+        Table spark = hiveTable("spark", PARQUET_SERDE, PARQUET_IN, PARQUET_OUT);
+        HMS.client().createTable(spark);
+        assertThat(metastore.table(db, "spark").orElseThrow().schema().options())
+                .containsEntry("partition.default-name", "__HIVE_DEFAULT_PARTITION__")
+                .containsEntry("partition.legacy-name", "false");
+
+        // Paimon's (its 'type' parameter): Paimon's defaults stay.
+        HMS.client().createTable(paimonFormatTable("paimon", "csv", LAZY));
+        assertThat(metastore.table(db, "paimon").orElseThrow().schema().options())
+                .doesNotContainKeys("partition.default-name", "partition.legacy-name");
     }
 
     @Test

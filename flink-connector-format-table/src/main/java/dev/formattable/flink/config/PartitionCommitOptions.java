@@ -116,8 +116,10 @@ public final class PartitionCommitOptions {
                                     + " 'sink.partition-commit.success-file.name' into the"
                                     + " partition's directory; 'custom' calls the class in"
                                     + " 'sink.partition-commit.policy.class'. Not set: no"
-                                    + " partition commit. 'metastore' is refused: a format table"
-                                    + " finds its partitions in its directories.");
+                                    + " partition commit. 'metastore' is accepted on a table in a"
+                                    + " catalog that keeps a partition list ('metastore'='hive'),"
+                                    + " where every commit registers its partitions already, and"
+                                    + " refused elsewhere.");
 
     public static final ConfigOption<String> POLICY_CLASS =
             ConfigOptions.key("sink.partition-commit.policy.class")

@@ -88,6 +88,23 @@ public final class PartitionCommitSettings implements Serializable {
      */
     public static PartitionCommitSettings of(
             Map<String, String> options, PartitionLayout layout, ClassLoader classLoader) {
+        return of(options, layout, false, classLoader);
+    }
+
+    /**
+     * Reads and checks the partition commit options of a table.
+     *
+     * @param options the table's options as given (other keys are ignored)
+     * @param partitionsRegistered whether the table's catalog keeps a partition list, which every
+     *     commit updates: then the 'metastore' policy is accepted, its work being done already
+     * @param classLoader where custom policy and extractor classes are found
+     * @throws IllegalArgumentException {@code "'key'='value' ..."} for a refused option
+     */
+    public static PartitionCommitSettings of(
+            Map<String, String> options,
+            PartitionLayout layout,
+            boolean partitionsRegistered,
+            ClassLoader classLoader) {
         Configuration conf = Configuration.fromMap(options);
         String trigger = OptionValues.get(conf, options, PartitionCommitOptions.TRIGGER).trim();
         if (!trigger.equals(PROCESS_TIME) && !trigger.equals(PARTITION_TIME)) {
@@ -127,7 +144,7 @@ public final class PartitionCommitSettings implements Serializable {
                     "must be a file name starting with '_' or '.', which every reader skips;"
                             + " any other name would be read as a data file");
         }
-        List<String> policies = policies(conf, options, classLoader);
+        List<String> policies = policies(conf, options, partitionsRegistered, classLoader);
         return new PartitionCommitSettings(
                 options,
                 policies,
@@ -139,7 +156,10 @@ public final class PartitionCommitSettings implements Serializable {
     }
 
     private static List<String> policies(
-            Configuration conf, Map<String, String> options, ClassLoader classLoader) {
+            Configuration conf,
+            Map<String, String> options,
+            boolean partitionsRegistered,
+            ClassLoader classLoader) {
         String kinds = conf.get(PartitionCommitOptions.POLICY_KIND);
         List<String> policies = new ArrayList<>();
         if (kinds == null || kinds.isBlank()) {
@@ -148,11 +168,17 @@ public final class PartitionCommitSettings implements Serializable {
         for (String raw : kinds.split(",")) {
             String kind = raw.trim().toLowerCase(Locale.ROOT);
             if (kind.equals(METASTORE)) {
+                if (partitionsRegistered) {
+                    // Every commit registers its partitions before they count as published,
+                    // earlier than any trigger: nothing is left for the policy to do.
+                    continue;
+                }
                 throw OptionValues.refused(
                         options,
                         PartitionCommitOptions.POLICY_KIND,
-                        "names the 'metastore' policy, but a format table has no metastore: its"
-                                + " partitions are its directories, found by listing. Use '"
+                        "names the 'metastore' policy, but this table is in no catalog that keeps"
+                                + " a partition list (such as 'metastore'='hive'): its partitions"
+                                + " are its directories, found by listing. Use '"
                                 + SUCCESS_FILE
                                 + "' or '"
                                 + CUSTOM

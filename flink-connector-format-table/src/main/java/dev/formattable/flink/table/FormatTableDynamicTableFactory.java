@@ -187,6 +187,7 @@ public class FormatTableDynamicTableFactory
                         PartitionCommitSettings.of(
                                         context.getCatalogTable().getOptions(),
                                         table.layout(),
+                                        table.partitionRegistry().isPresent(),
                                         context.getClassLoader())
                                 .withTableName(
                                         id.getCatalogName(),

@@ -20,6 +20,7 @@ import org.apache.flink.table.api.TableEnvironment;
 
 import org.apache.hadoop.hive.metastore.TableType;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.Partition;
 import org.apache.hadoop.hive.metastore.api.SerDeInfo;
 import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
 import org.apache.hadoop.hive.metastore.api.Table;
@@ -106,10 +107,12 @@ class HiveCatalogITCase extends FlinkTestBase {
         exec(
                 env,
                 "CREATE TABLE events (id INT, dt STRING, h INT) PARTITIONED BY (dt, h)"
-                        + " WITH ('file.format'='orc')");
+                        + " WITH ('file.format'='orc',"
+                        + " 'sink.partition-commit.policy.kind'='metastore')");
         exec(env, "INSERT INTO events VALUES (1, 'd1', 1), (2, 'd1', 2), (3, 'd2', 1)");
         assertThat(registeredPartitions("events"))
                 .containsExactly("dt=d1/h=1", "dt=d1/h=2", "dt=d2/h=1");
+        // Flink's Hive policy ('metastore') is accepted: the commit registered them already.
 
         exec(env, "INSERT INTO events VALUES (4, 'd1', 1), (5, 'd3', 7)");
         assertThat(registeredPartitions("events"))
@@ -161,6 +164,106 @@ class HiveCatalogITCase extends FlinkTestBase {
 
         assertThat(query(env, "SELECT id, v FROM legacy ORDER BY id"))
                 .containsExactly("+I[1, x]", "+I[2, null]");
+    }
+
+    @Test
+    void typedAndNullPartitionsAreNamedAsHiveNamesThem() throws Exception {
+        exec(
+                env,
+                "CREATE TABLE daily (id INT, dt DATE, h INT) PARTITIONED BY (dt, h)"
+                        + " WITH ('file.format'='parquet')");
+        exec(
+                env,
+                "INSERT INTO daily VALUES (1, DATE '2024-01-01', 3),"
+                        + " (2, CAST(NULL AS DATE), CAST(NULL AS INT))");
+
+        assertThat(registeredPartitions("daily"))
+                .containsExactly(
+                        "dt=2024-01-01/h=3",
+                        "dt=__HIVE_DEFAULT_PARTITION__/h=__HIVE_DEFAULT_PARTITION__");
+        assertThat(query(env, "SELECT id, dt, h FROM daily ORDER BY id"))
+                .containsExactly("+I[1, 2024-01-01, 3]", "+I[2, null, null]");
+    }
+
+    @Test
+    void aPartitionedTableIsPlannedFromTheMetastoresList() throws Exception {
+        Path table = Files.createDirectories(warehouse.resolve("clicks"));
+        Path inside = Files.createDirectories(table.resolve("dt=2024-01-01").resolve("h=1"));
+        Files.writeString(inside.resolve("part-0"), "2|new\n");
+        Path nullHour =
+                Files.createDirectories(
+                        table.resolve("dt=2024-01-01").resolve("h=__HIVE_DEFAULT_PARTITION__"));
+        Files.writeString(nullHour.resolve("part-0"), "3|no hour\n");
+        Path unregistered = Files.createDirectories(table.resolve("dt=2024-01-02").resolve("h=5"));
+        Files.writeString(unregistered.resolve("part-0"), "4|not registered\n");
+
+        Table t = textTable("clicks", table);
+        t.setPartitionKeys(
+                new ArrayList<>(
+                        List.of(
+                                new FieldSchema("dt", "date", null),
+                                new FieldSchema("h", "int", null))));
+        HMS.client().createTable(t);
+        HMS.client().add_partition(partition(t, List.of("2024-01-01", "1"), inside));
+        HMS.client()
+                .add_partition(
+                        partition(
+                                t, List.of("2024-01-01", "__HIVE_DEFAULT_PARTITION__"), nullHour));
+
+        // As Hive and Spark read it: a directory nobody registered is not part of the table.
+        assertThat(query(env, "SELECT id, v, dt, h FROM clicks ORDER BY id"))
+                .containsExactly("+I[2, new, 2024-01-01, 1]", "+I[3, no hour, 2024-01-01, null]");
+        assertThat(query(env, "SELECT id FROM clicks WHERE dt = DATE '2024-01-01' AND h IS NULL"))
+                .containsExactly("+I[3]");
+        assertThat(query(env, "SHOW PARTITIONS clicks"))
+                .containsExactlyInAnyOrder("+I[dt=2024-01-01/h=1]", "+I[dt=2024-01-01/h=null]");
+
+        // A partition kept elsewhere is refused by name, not read with wrong values.
+        Path elsewhere = Files.createDirectories(warehouse.resolve("archive").resolve("2023"));
+        Files.writeString(elsewhere.resolve("part-0"), "1|old\n");
+        HMS.client().add_partition(partition(t, List.of("2023-12-31", "9"), elsewhere));
+        assertThatThrownBy(() -> query(env, "SELECT id FROM clicks"))
+                .hasStackTraceContaining("Partition {dt=2023-12-31, h=9}")
+                .hasStackTraceContaining("archive/2023, which is not its directory")
+                .hasStackTraceContaining("not supported yet");
+    }
+
+    private Table textTable(String name, Path location) {
+        StorageDescriptor sd = new StorageDescriptor();
+        sd.setCols(
+                new ArrayList<>(
+                        List.of(
+                                new FieldSchema("id", "int", null),
+                                new FieldSchema("v", "string", null))));
+        sd.setLocation(location.toUri().toString());
+        sd.setInputFormat("org.apache.hadoop.mapred.TextInputFormat");
+        sd.setOutputFormat("org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat");
+        sd.setSerdeInfo(
+                new SerDeInfo(
+                        null,
+                        "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe",
+                        new HashMap<>(Map.of("field.delim", "|"))));
+        Table t = new Table();
+        t.setDbName(db);
+        t.setTableName(name);
+        t.setTableType(TableType.EXTERNAL_TABLE.name());
+        t.setParameters(new HashMap<>(Map.of("EXTERNAL", "TRUE")));
+        t.setPartitionKeys(new ArrayList<>());
+        t.setSd(sd);
+        return t;
+    }
+
+    private static Partition partition(Table t, List<String> values, Path location) {
+        StorageDescriptor sd = t.getSd().deepCopy();
+        sd.setLocation(location.toUri().toString());
+        return new Partition(
+                new ArrayList<>(values),
+                t.getDbName(),
+                t.getTableName(),
+                0,
+                0,
+                sd,
+                new HashMap<>());
     }
 
     @Test

@@ -119,9 +119,9 @@ class PartitionCommitSettingsTest {
         refused(
                 DT_HOUR,
                 "'sink.partition-commit.policy.kind'='metastore,success-file' names the"
-                        + " 'metastore' policy, but a format table has no metastore: its"
-                        + " partitions are its directories, found by listing. Use 'success-file'"
-                        + " or 'custom'",
+                        + " 'metastore' policy, but this table is in no catalog that keeps a"
+                        + " partition list (such as 'metastore'='hive'): its partitions are its"
+                        + " directories, found by listing. Use 'success-file' or 'custom'",
                 "sink.partition-commit.policy.kind",
                 "metastore,success-file");
         refused(

@@ -211,9 +211,9 @@ class RefusalsITCase extends FlinkTestBase {
                 .hasStackTraceContaining(
                         "Format table default_catalog.default_database.t cannot be served:"
                                 + " 'sink.partition-commit.policy.kind'='success-file,metastore'"
-                                + " names the 'metastore' policy, but a format table has no"
-                                + " metastore: its partitions are its directories, found by"
-                                + " listing. Use 'success-file' or 'custom'");
+                                + " names the 'metastore' policy, but this table is in no"
+                                + " catalog that keeps a partition list (such as"
+                                + " 'metastore'='hive')");
         create("a INT", "", path() + ", 'sink.partition-commit.trigger'='partition-time'");
         assertThatThrownBy(() -> env.executeSql("INSERT INTO t VALUES (1)").await())
                 .hasRootCauseMessage(

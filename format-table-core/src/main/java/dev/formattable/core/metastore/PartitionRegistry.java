@@ -36,6 +36,15 @@ public interface PartitionRegistry extends Serializable {
      */
     void register(Map<Map<String, String>, Path> partitions) throws IOException;
 
+    /**
+     * The registered partitions, with their directories, in one request to the metastore.
+     *
+     * @param anyOf leading partial specs (values as text, in key order, as {@link #register} takes
+     *     them), one of which a partition must match; empty for every partition. A filter the
+     *     metastore may apply or not: the caller tests each partition again.
+     */
+    List<RegisteredPartition> list(List<Map<String, String>> anyOf) throws IOException;
+
     /** Unregisters partitions, keeping their files; those not registered are skipped. */
     void unregister(List<Map<String, String>> partitions) throws IOException;
 }

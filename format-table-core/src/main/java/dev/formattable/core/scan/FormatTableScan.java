@@ -29,8 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Plans a read of a format table: which data files, in which partitions. A partition predicate
- * prunes the listing itself; a non-positive limit plans nothing. A scan may be planned more than
- * once and shared, since planning leaves it as it was.
+ * prunes the listing itself; a non-positive limit plans nothing. A table whose catalog registers
+ * partitions is read from the catalog's partition list, directories being listed for files only. A
+ * scan may be planned more than once and shared, since planning leaves it as it was.
  */
 public final class FormatTableScan {
 
@@ -98,6 +99,12 @@ public final class FormatTableScan {
                 new FileListing(table.fileIO(), table.layout(), parallelism, stats)
                         .withRoot(table.qualifiedLocation());
         List<PartitionDiscovery.Node> partitions = discover(listing);
+        if (table.partitionRegistry().isPresent() && table.layout().isPartitioned()) {
+            partitions.forEach(
+                    p ->
+                            RegisteredPartitionDiscovery.checkReadable(
+                                    table.qualifiedLocation(), table.layout(), p));
+        }
         List<Path> dirs = new ArrayList<>(partitions.size());
         partitions.forEach(p -> dirs.add(p.path));
         Set<Path> withStatistics = ConcurrentHashMap.newKeySet();
@@ -135,6 +142,11 @@ public final class FormatTableScan {
         BoundPartitionPredicate bound =
                 partitionFilter == null ? null : partitionFilter.bind(table.layout());
         Path root = table.qualifiedLocation();
+        if (table.partitionRegistry().isPresent() && table.layout().isPartitioned()) {
+            return new RegisteredPartitionDiscovery(
+                            table.partitionRegistry().get(), table.layout(), bound)
+                    .discover(root, partitionPrefix);
+        }
         FileStatus rootStatus = listing.statusOrNull(root);
         if (rootStatus == null || !rootStatus.isDirectory()) {
             throw new FileNotFoundException(

@@ -21,18 +21,16 @@ import dev.formattable.core.utils.Parallel;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Finds the partition directories a predicate may need, listing as little as it can.
  *
- * <p>Leading levels whose values the predicate pins down ({@code =}, {@code IN}, {@code IS NULL} in
- * its top-level conjunction) are not listed at all: they become path prefixes, and listing starts
- * below them. Every further level is listed, all directories of a level at once, and a directory is
- * dropped as soon as the values known so far rule the predicate out.
+ * <p>Leading levels whose values are pinned ({@link PinnedPrefixes}) are not listed at all: they
+ * become path prefixes, and listing starts below them. Every further level is listed, all
+ * directories of a level at once, and a directory is dropped as soon as the values known so far
+ * rule the predicate out.
  */
 final class PartitionDiscovery {
 
@@ -68,43 +66,33 @@ final class PartitionDiscovery {
 
     /** The partition (leaf) directories below {@code root} that may satisfy the predicate. */
     List<Node> discover(Path root, List<Object> fixedPrefix) throws IOException {
-        List<Node> current = new ArrayList<>();
-        current.add(new Node(root, List.of()));
-        int level = 0;
         // Pinned levels: build paths without listing.
-        while (level < layout.levels()) {
-            List<Node> next = new ArrayList<>();
-            boolean pinned = true;
-            for (Node node : current) {
-                Set<Object> candidates = pinned(level, fixedPrefix, node.values);
-                if (candidates == null) {
-                    pinned = false;
-                    break;
-                }
-                for (Object value : candidates) {
-                    List<Object> values = append(node.values, value);
-                    if (predicate != null && !predicate.mayMatch(values)) {
-                        continue;
-                    }
-                    for (String name : layout.directoryNameSpellings(level, value)) {
-                        next.add(new Node(node.path.child(name), values));
+        List<List<Object>> prefixes =
+                PinnedPrefixes.of(layout, predicate, fixedPrefix, MAX_PREFIXES);
+        List<Node> current = new ArrayList<>();
+        for (List<Object> prefix : prefixes) {
+            List<Path> paths = List.of(root);
+            for (int level = 0; level < prefix.size(); level++) {
+                List<Path> spelled = new ArrayList<>();
+                for (Path p : paths) {
+                    for (String name : layout.directoryNameSpellings(level, prefix.get(level))) {
+                        spelled.add(p.child(name));
                     }
                 }
+                paths = spelled;
             }
-            if (!pinned || next.size() > MAX_PREFIXES) {
-                break;
-            }
-            current = next;
-            level++;
+            paths.forEach(p -> current.add(new Node(p, prefix)));
         }
+        int level = prefixes.isEmpty() ? layout.levels() : prefixes.get(0).size();
         // Remaining levels: list, parse and prune.
         for (; level < layout.levels(); level++) {
             final int lvl = level;
+            final List<Node> parents = current;
             List<Node> next = new ArrayList<>();
             List<List<FileStatus>> listed =
-                    Parallel.map(current, parallelism, n -> listing.listOrEmpty(n.path));
+                    Parallel.map(parents, parallelism, n -> listing.listOrEmpty(n.path));
             for (int i = 0; i < listed.size(); i++) {
-                Node parent = current.get(i);
+                Node parent = parents.get(i);
                 for (FileStatus child : listed.get(i)) {
                     if (!child.isDirectory()) {
                         continue;
@@ -119,25 +107,13 @@ final class PartitionDiscovery {
                     }
                 }
             }
-            current = next;
+            current.clear();
+            current.addAll(next);
         }
         if (predicate != null) {
             current.removeIf(n -> !predicate.test(n.values));
         }
         return current;
-    }
-
-    private Set<Object> pinned(int level, List<Object> fixedPrefix, List<Object> above) {
-        if (level < fixedPrefix.size()) {
-            Set<Object> one = new HashSet<>();
-            one.add(fixedPrefix.get(level));
-            return one;
-        }
-        if (predicate == null) {
-            return null;
-        }
-        Optional<Set<Object>> c = predicate.candidates(level, above);
-        return c.orElse(null);
     }
 
     private Optional<Object[]> parse(int level, Path dir) {
