@@ -328,18 +328,28 @@ public final class FormatTableCommit {
                 new Publisher(fileIO, parallelism)
                         .publish(checked, false, plan.skipsVanished, deleted);
         registerPartitions(checked);
+        if (!dynamicOverwrite(prefix)) {
+            // Partitions below the prefix that got no new files now hold nothing.
+            Set<Map<String, String>> written = new HashSet<>();
+            checked.stream()
+                    .filter(c -> c.state != CheckedMessage.State.VANISHED)
+                    .forEach(c -> written.add(table.layout().toSpec(c.partitionValues)));
+            PartitionRegistrations.unregisterBelow(table, prefix, written);
+        }
         markPublished(plan);
         return result;
+    }
+
+    private boolean dynamicOverwrite(List<Object> prefix) {
+        return prefix.isEmpty()
+                && table.layout().isPartitioned()
+                && table.options().dynamicPartitionOverwrite();
     }
 
     private List<Path> filesToReplace(List<Object> prefix, List<CheckedMessage> checked)
             throws IOException {
         List<Path> files = new ArrayList<>();
-        boolean dynamic =
-                prefix.isEmpty()
-                        && table.layout().isPartitioned()
-                        && table.options().dynamicPartitionOverwrite();
-        if (dynamic) {
+        if (dynamicOverwrite(prefix)) {
             Set<Path> dirs = new LinkedHashSet<>();
             for (CheckedMessage c : checked) {
                 dirs.addAll(TableFiles.spellings(table, c.partitionValues));

@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Removing a table's data outside any write: {@code TRUNCATE TABLE} and {@code ALTER TABLE ... DROP
@@ -62,7 +63,7 @@ public final class TableMaintenance {
 
     /**
      * Removes a partition directory (or, for a leading run of keys, the directory of all partitions
-     * below it) with everything in it; a whole partition is first unregistered from the table's
+     * below it) with everything in it; the partitions are first unregistered from the table's
      * catalog where it lists partitions.
      *
      * @return whether a directory was removed
@@ -72,10 +73,8 @@ public final class TableMaintenance {
             throw new IllegalArgumentException("Dropping a partition needs a partition spec");
         }
         List<Object> values = table.layout().parseSpec(spec);
-        if (table.partitionRegistry().isPresent() && values.size() == table.layout().levels()) {
-            // First out of the catalog, then off the disk: never listed while it holds nothing.
-            table.partitionRegistry().get().unregister(List.of(table.layout().toSpec(values)));
-        }
+        // First out of the catalog, then off the disk: never listed while it holds nothing.
+        PartitionRegistrations.unregisterBelow(table, values, Set.of());
         boolean dropped = false;
         for (Path dir : TableFiles.spellings(table, values)) {
             FileStatus status = null;

@@ -75,10 +75,14 @@ class PartitionRegistrationTest {
     }
 
     private FormatTable table(RecordingRegistry registry) {
+        return table(registry, Map.of());
+    }
+
+    private FormatTable table(RecordingRegistry registry, Map<String, String> options) {
         return TestTables.table(
                         new LocalFileIO(),
                         dir,
-                        TestTables.schema(Map.of(), "dt", DataTypes.STRING(), "h", DataTypes.INT()))
+                        TestTables.schema(options, "dt", DataTypes.STRING(), "h", DataTypes.INT()))
                 .withPartitionRegistry(registry);
     }
 
@@ -125,7 +129,68 @@ class PartitionRegistrationTest {
         assertThat(replay.alreadyPublishedFiles()).isEqualTo(1);
         assertThat(registry.registered).containsOnlyKeys(spec("d1", "1"));
         assertThat(TestTables.readAll(table)).containsExactly("[d1, 1]|a");
-        assertThat(TestTables.readAll(table)).containsExactly("[d1, 1]|a");
+    }
+
+    @Test
+    void anOverwriteUnregistersThePartitionsItEmptiesAndKeepsTheOthers() throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry, Map.of("dynamic-partition-overwrite", "false"));
+        List<CommitMessage> first = new ArrayList<>();
+        first.addAll(TestTables.write(table, List.of("d1", 1), "a"));
+        first.addAll(TestTables.write(table, List.of("d1", 2), "b"));
+        first.addAll(TestTables.write(table, Arrays.asList("d1", null), "c"));
+        first.addAll(TestTables.write(table, List.of("d2", 1), "d"));
+        table.newCommit().append(first);
+
+        // Below dt=d1, only h=2 gets new rows: h=1 and the NULL hour are emptied.
+        table.newCommit()
+                .overwrite(Map.of("dt", "d1"), TestTables.write(table, List.of("d1", 2), "e"));
+        assertThat(registry.registered).containsOnlyKeys(spec("d1", "2"), spec("d2", "1"));
+        assertThat(TestTables.readAll(table)).containsExactlyInAnyOrder("[d1, 2]|e", "[d2, 1]|d");
+
+        // The whole table, without dynamic overwrite: only what was written stays registered.
+        table.newCommit().overwrite(Map.of(), TestTables.write(table, List.of("d3", 3), "f"));
+        assertThat(registry.registered).containsOnlyKeys(spec("d3", "3"));
+        assertThat(TestTables.readAll(table)).containsExactly("[d3, 3]|f");
+    }
+
+    @Test
+    void aDynamicOverwriteEmptiesNothingAndKeepsEveryPartitionRegistered() throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry, Map.of("dynamic-partition-overwrite", "true"));
+        List<CommitMessage> first = new ArrayList<>();
+        first.addAll(TestTables.write(table, List.of("d1", 1), "a"));
+        first.addAll(TestTables.write(table, List.of("d2", 1), "b"));
+        table.newCommit().append(first);
+
+        table.newCommit().overwrite(Map.of(), TestTables.write(table, List.of("d1", 1), "c"));
+
+        assertThat(registry.registered).containsOnlyKeys(spec("d1", "1"), spec("d2", "1"));
+        assertThat(TestTables.readAll(table)).containsExactlyInAnyOrder("[d1, 1]|c", "[d2, 1]|b");
+    }
+
+    @Test
+    void droppingAPartitionOrAPrefixUnregistersEverythingBelowIt() throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry);
+        List<CommitMessage> first = new ArrayList<>();
+        first.addAll(TestTables.write(table, List.of("d1", 1), "a"));
+        first.addAll(TestTables.write(table, Arrays.asList("d1", null), "b"));
+        first.addAll(TestTables.write(table, List.of("d2", 1), "c"));
+        first.addAll(TestTables.write(table, Arrays.asList(null, 4), "d"));
+        table.newCommit().append(first);
+
+        Map<String, String> nullDay = new LinkedHashMap<>();
+        nullDay.put("dt", null);
+        nullDay.put("h", "4");
+        table.maintenance().dropPartition(nullDay);
+        assertThat(registry.registered)
+                .containsOnlyKeys(
+                        spec("d1", "1"), spec("d1", "__DEFAULT_PARTITION__"), spec("d2", "1"));
+
+        table.maintenance().dropPartition(Map.of("dt", "d1"));
+        assertThat(registry.registered).containsOnlyKeys(spec("d2", "1"));
+        assertThat(TestTables.readAll(table)).containsExactly("[d2, 1]|c");
     }
 
     @Test

@@ -1,0 +1,88 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.core.commit;
+
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.PartitionRegistry;
+import dev.formattable.core.metastore.RegisteredPartition;
+import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.table.FormatTableSpec;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/** What commits and maintenance tell a table's partition registry, in the registry's terms. */
+final class PartitionRegistrations {
+
+    private PartitionRegistrations() {}
+
+    /** A partition's values as a registry keeps them: text, with the NULL partition's name. */
+    static Map<String, String> spec(PartitionLayout layout, List<?> values) {
+        Map<String, String> spec = new LinkedHashMap<>();
+        layout.toSpec(values).forEach((k, v) -> spec.put(k, v == null ? layout.defaultName() : v));
+        return spec;
+    }
+
+    /**
+     * Unregisters the registered partitions below {@code prefix} (all when it is empty) whose
+     * directories are the table's, except those in {@code keep}: partitions an overwrite or a drop
+     * leaves with nothing in them. Each is named as the registry spells it. Safe to repeat.
+     *
+     * @param keep partitions to leave registered, as {@link PartitionLayout#toSpec} renders them
+     */
+    static void unregisterBelow(
+            FormatTableSpec table, List<Object> prefix, Set<Map<String, String>> keep)
+            throws IOException {
+        if (table.partitionRegistry().isEmpty() || !table.layout().isPartitioned()) {
+            return;
+        }
+        PartitionRegistry registry = table.partitionRegistry().get();
+        PartitionLayout layout = table.layout();
+        Path root = table.qualifiedLocation();
+        Map<String, String> wanted = layout.toSpec(prefix);
+        List<Map<String, String>> emptied = new ArrayList<>();
+        for (RegisteredPartition p :
+                registry.list(prefix.isEmpty() ? List.of() : List.of(spec(layout, prefix)))) {
+            if (p.values().size() != layout.levels()
+                    || (p.location() != null && !p.location().isStrictlyBelow(root))) {
+                continue;
+            }
+            Map<String, String> registered = new LinkedHashMap<>();
+            for (int i = 0; i < p.values().size(); i++) {
+                registered.put(layout.keys().get(i), p.values().get(i));
+            }
+            Map<String, String> rendered;
+            try {
+                rendered = layout.toSpec(layout.parseSpec(registered));
+            } catch (IllegalArgumentException e) {
+                continue; // not one of ours to judge; reads refuse it by name
+            }
+            boolean below = true;
+            for (Map.Entry<String, String> e : wanted.entrySet()) {
+                below &= Objects.equals(e.getValue(), rendered.get(e.getKey()));
+            }
+            if (below && !keep.contains(rendered)) {
+                emptied.add(registered);
+            }
+        }
+        if (!emptied.isEmpty()) {
+            registry.unregister(emptied);
+        }
+    }
+}
