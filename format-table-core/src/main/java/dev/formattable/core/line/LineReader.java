@@ -133,7 +133,7 @@ public final class LineReader implements Closeable {
                     if (escaped) {
                         escaped = false;
                     } else if (state == State.IN_QUOTES) {
-                        if (b == quoting.escape) {
+                        if (quoting.isEscape(b)) {
                             escaped = true;
                         } else if (b == quoting.quote) {
                             state = State.AFTER_QUOTE;
@@ -176,7 +176,7 @@ public final class LineReader implements Closeable {
             byte b = buffer[pos++];
             if (quoting != null && state == State.IN_QUOTES) {
                 append(b);
-                if (b == quoting.escape) {
+                if (quoting.isEscape(b)) {
                     if (pos < limit || fill()) {
                         append(buffer[pos++]);
                     }
@@ -316,16 +316,21 @@ public final class LineReader implements Closeable {
         private final byte field;
         private final byte quote;
         private final byte escape;
+        private final boolean escapes;
 
         /** The bytes that may change the state outside quotes, line breaks included. */
         private final boolean[] special = new boolean[256];
 
-        private CsvQuoting(byte field, byte quote, byte escape) {
+        private CsvQuoting(byte field, byte quote, byte escape, boolean escapes) {
             this.field = field;
             this.quote = quote;
             this.escape = escape;
-            for (byte b : new byte[] {field, quote, escape, '\n', '\r'}) {
+            this.escapes = escapes;
+            for (byte b : new byte[] {field, quote, '\n', '\r'}) {
                 special[b & 0xFF] = true;
+            }
+            if (escapes) {
+                special[escape & 0xFF] = true;
             }
         }
 
@@ -334,7 +339,19 @@ public final class LineReader implements Closeable {
             if (field > 0x7F || quote > 0x7F || escape > 0x7F) {
                 return null;
             }
-            return new CsvQuoting((byte) field, (byte) quote, (byte) escape);
+            return new CsvQuoting((byte) field, (byte) quote, (byte) escape, true);
+        }
+
+        /** The same, for csv without an escape character. */
+        public static CsvQuoting withoutEscape(char field, char quote) {
+            if (field > 0x7F || quote > 0x7F) {
+                return null;
+            }
+            return new CsvQuoting((byte) field, (byte) quote, (byte) 0, false);
+        }
+
+        boolean isEscape(byte b) {
+            return escapes && b == escape;
         }
 
         State next(State state, byte b) {
@@ -356,7 +373,7 @@ public final class LineReader implements Closeable {
         }
 
         private State unquoted(byte b) {
-            return b == escape ? State.ESCAPED : State.UNQUOTED;
+            return isEscape(b) ? State.ESCAPED : State.UNQUOTED;
         }
     }
 }

@@ -52,7 +52,8 @@ public final class LineFormatOptions {
                             String.class,
                             "\"",
                             "The character that encloses a csv field holding the delimiter, a"
-                                    + " line break or itself.");
+                                    + " line break or itself. Empty for none: fields are never"
+                                    + " quoted, as Hive's LazySimpleSerDe writes them.");
 
     public static final ConfigOption<String> CSV_ESCAPE_CHARACTER =
             ConfigOption.key("csv.escape-character")
@@ -60,7 +61,8 @@ public final class LineFormatOptions {
                     .of(
                             String.class,
                             "\\",
-                            "The character that makes the next one literal inside a csv field.");
+                            "The character that makes the next one literal inside a csv field."
+                                    + " Empty for none.");
 
     public static final ConfigOption<Boolean> CSV_INCLUDE_HEADER =
             ConfigOption.key("csv.include-header")
@@ -182,8 +184,9 @@ public final class LineFormatOptions {
     /**
      * Refuses line format options that cannot be honoured, naming the key and the value.
      *
-     * @throws IllegalArgumentException for an empty line delimiter, a csv delimiter, quote or
-     *     escape that is not one character or that two of them share, or an unknown mode
+     * @throws IllegalArgumentException for an empty line delimiter, a csv delimiter that is not one
+     *     character, a quote or escape that is neither one character nor empty (none), one
+     *     character two of them share, or an unknown mode
      */
     static void validate(Options options, FileFormat format) {
         if (!format.lineBased()) {
@@ -195,9 +198,9 @@ public final class LineFormatOptions {
         }
         if (format == FileFormat.CSV) {
             char field = oneCharacter(options, CSV_FIELD_DELIMITER);
-            char quote = oneCharacter(options, CSV_QUOTE_CHARACTER);
-            char escape = oneCharacter(options, CSV_ESCAPE_CHARACTER);
-            if (field == quote || field == escape || quote == escape) {
+            char quote = noneOrOneCharacter(options, CSV_QUOTE_CHARACTER);
+            char escape = noneOrOneCharacter(options, CSV_ESCAPE_CHARACTER);
+            if (field == quote || field == escape || (quote == escape && quote != NO_CHARACTER)) {
                 throw new IllegalArgumentException(
                         String.format(
                                 "'%s'='%s', '%s'='%s' and '%s'='%s' must be three different"
@@ -209,7 +212,7 @@ public final class LineFormatOptions {
                                 options.keyInUse(CSV_ESCAPE_CHARACTER),
                                 escape));
             }
-            if (line.indexOf(field) >= 0 || line.indexOf(quote) >= 0) {
+            if (line.indexOf(field) >= 0 || (quote != NO_CHARACTER && line.indexOf(quote) >= 0)) {
                 throw refused(
                         options,
                         CSV_LINE_DELIMITER,
@@ -227,6 +230,19 @@ public final class LineFormatOptions {
         return format == FileFormat.CSV
                 ? CSV_LINE_DELIMITER
                 : format == FileFormat.JSON ? JSON_LINE_DELIMITER : TEXT_LINE_DELIMITER;
+    }
+
+    /** A csv quote or escape character given as empty: there is none. */
+    public static final char NO_CHARACTER = '\0';
+
+    /** A csv quote or escape character, or {@link #NO_CHARACTER} when it is given empty. */
+    public static char csvCharacter(Options options, ConfigOption<String> option) {
+        String value = options.get(option);
+        return value.isEmpty() ? NO_CHARACTER : value.charAt(0);
+    }
+
+    private static char noneOrOneCharacter(Options options, ConfigOption<String> option) {
+        return options.get(option).isEmpty() ? NO_CHARACTER : oneCharacter(options, option);
     }
 
     private static char oneCharacter(Options options, ConfigOption<String> option) {

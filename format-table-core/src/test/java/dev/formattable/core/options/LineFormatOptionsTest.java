@@ -63,6 +63,34 @@ class LineFormatOptionsTest {
     }
 
     @Test
+    void anEmptyQuoteOrEscapeMeansNone() {
+        TableOptions lazySimple = of("csv", "csv.quote-character", "", "csv.escape-character", "");
+        assertThat(
+                        LineFormatOptions.csvCharacter(
+                                lazySimple.options(), LineFormatOptions.CSV_QUOTE_CHARACTER))
+                .isEqualTo(LineFormatOptions.NO_CHARACTER);
+        assertThat(
+                        LineFormatOptions.csvCharacter(
+                                lazySimple.options(), LineFormatOptions.CSV_ESCAPE_CHARACTER))
+                .isEqualTo(LineFormatOptions.NO_CHARACTER);
+        assertThat(
+                        LineFormatOptions.csvCharacter(
+                                of("csv").options(), LineFormatOptions.CSV_QUOTE_CHARACTER))
+                .isEqualTo('"');
+        // None is not a character two options could share.
+        of(
+                "csv",
+                "csv.quote-character",
+                "",
+                "csv.escape-character",
+                "",
+                "csv.line-delimiter",
+                "\n");
+        assertThatThrownBy(() -> of("csv", "csv.quote-character", "", "csv.escape-character", ","))
+                .hasMessageContaining("must be three different characters");
+    }
+
+    @Test
     void valuesThatCannotBeHonouredAreRefusedByName() {
         assertThatThrownBy(() -> of("csv", "csv.field-delimiter", "||"))
                 .isInstanceOf(IllegalArgumentException.class)

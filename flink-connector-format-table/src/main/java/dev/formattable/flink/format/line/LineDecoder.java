@@ -135,12 +135,7 @@ public abstract class LineDecoder {
                     new CsvToRowDataConverters(permissive)
                             .createRowConverter(new RowType(fields), false);
             // No columns in the schema: each record is an array of its fields.
-            CsvSchema schema =
-                    CsvSchema.emptySchema()
-                            .withColumnSeparator(format.fieldDelimiter)
-                            .withQuoteChar(format.quote)
-                            .withEscapeChar(format.escape)
-                            .withNullValue(format.nullLiteral);
+            CsvSchema schema = format.csvSchema().withNullValue(format.nullLiteral);
             this.factory = new CsvMapper().getFactory();
             this.schema = schema;
             // An empty line is one empty field.

@@ -13,6 +13,8 @@
  */
 package dev.formattable.flink.format.line;
 
+import dev.formattable.core.options.LineFormatOptions;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.formats.common.TimestampFormat;
@@ -45,10 +47,22 @@ public abstract class LineEncoder {
                 CsvRowDataSerializationSchema.Builder csv =
                         new CsvRowDataSerializationSchema.Builder(type)
                                 .setFieldDelimiter(format.fieldDelimiter)
-                                .setQuoteCharacter(format.quote)
-                                .setEscapeCharacter(format.escape)
                                 .setNullLiteral(format.nullLiteral);
-                return new Schema(csv.build(), instants);
+                if (format.quote == LineFormatOptions.NO_CHARACTER) {
+                    csv.disableQuoteCharacter();
+                } else {
+                    csv.setQuoteCharacter(format.quote);
+                }
+                if (format.escape != LineFormatOptions.NO_CHARACTER) {
+                    csv.setEscapeCharacter(format.escape);
+                }
+                Schema schema = new Schema(csv.build(), instants);
+                return format.quote == LineFormatOptions.NO_CHARACTER
+                                && format.escape == LineFormatOptions.NO_CHARACTER
+                                && format.fieldDelimiter < 0x80
+                        ? new Unprotected(
+                                schema, (byte) format.fieldDelimiter, type.getFieldCount())
+                        : schema;
             case JSON:
                 return new Schema(
                         new JsonRowDataSerializationSchema(
@@ -84,6 +98,42 @@ public abstract class LineEncoder {
         @Override
         public byte[] encode(RowData row) {
             return schema.serialize(instants == null ? row : instants.toWallTimes(row));
+        }
+    }
+
+    /**
+     * Csv with neither quotes nor escapes, as Hive's LazySimpleSerDe reads it: a value holding the
+     * field delimiter would shift every later column of its row, so such a row is refused.
+     */
+    private static final class Unprotected extends LineEncoder {
+        private final LineEncoder csv;
+        private final byte delimiter;
+        private final int delimiters;
+
+        Unprotected(LineEncoder csv, byte delimiter, int fields) {
+            this.csv = csv;
+            this.delimiter = delimiter;
+            this.delimiters = fields - 1;
+        }
+
+        @Override
+        public byte[] encode(RowData row) {
+            byte[] line = csv.encode(row);
+            int found = 0;
+            for (byte b : line) {
+                if (b == delimiter) {
+                    found++;
+                }
+            }
+            if (found != delimiters) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "A value of this row holds the field delimiter '%s', which a csv"
+                                        + " table without a quote or escape character (such as"
+                                        + " a Hive table of LazySimpleSerDe) cannot hold: %s",
+                                (char) delimiter, new String(line, StandardCharsets.UTF_8).trim()));
+            }
+            return line;
         }
     }
 

@@ -77,8 +77,17 @@ public final class LineFormat implements Serializable {
         boolean csv = format == FileFormat.CSV;
         this.fieldDelimiter =
                 csv ? options.get(LineFormatOptions.CSV_FIELD_DELIMITER).charAt(0) : ',';
-        this.quote = csv ? options.get(LineFormatOptions.CSV_QUOTE_CHARACTER).charAt(0) : '"';
-        this.escape = csv ? options.get(LineFormatOptions.CSV_ESCAPE_CHARACTER).charAt(0) : '\\';
+        // NO_CHARACTER where the table has none (Hive's LazySimpleSerDe quotes nothing).
+        this.quote =
+                csv
+                        ? LineFormatOptions.csvCharacter(
+                                options, LineFormatOptions.CSV_QUOTE_CHARACTER)
+                        : '"';
+        this.escape =
+                csv
+                        ? LineFormatOptions.csvCharacter(
+                                options, LineFormatOptions.CSV_ESCAPE_CHARACTER)
+                        : '\\';
         this.header = options.get(LineFormatOptions.CSV_INCLUDE_HEADER);
         this.nullLiteral = options.get(LineFormatOptions.CSV_NULL_LITERAL);
         this.csvMode = LineFormatOptions.csvMode(options);
@@ -135,9 +144,13 @@ public final class LineFormat implements Serializable {
     /** How csv values are quoted, for finding where records end; null for json and text. */
     @Nullable
     public LineReader.CsvQuoting quoting() {
-        return format == FileFormat.CSV
-                ? LineReader.CsvQuoting.of(fieldDelimiter, quote, escape)
-                : null;
+        if (format != FileFormat.CSV || quote == LineFormatOptions.NO_CHARACTER) {
+            // Without quotes, a line break always ends a record.
+            return null;
+        }
+        return escape == LineFormatOptions.NO_CHARACTER
+                ? LineReader.CsvQuoting.withoutEscape(fieldDelimiter, quote)
+                : LineReader.CsvQuoting.of(fieldDelimiter, quote, escape);
     }
 
     /** Whether each csv file starts with a line of column names. */
@@ -182,14 +195,22 @@ public final class LineFormat implements Serializable {
         return LineDecoder.create(this, fileType, inFile);
     }
 
+    /** A schema of no columns with this table's csv characters. */
+    CsvSchema csvSchema() {
+        CsvSchema schema = CsvSchema.emptySchema().withColumnSeparator(fieldDelimiter);
+        schema =
+                quote == LineFormatOptions.NO_CHARACTER
+                        ? schema.withoutQuoteChar()
+                        : schema.withQuoteChar(quote);
+        return escape == LineFormatOptions.NO_CHARACTER
+                ? schema.withoutEscapeChar()
+                : schema.withEscapeChar(escape);
+    }
+
     /** The column names a csv header line holds, parsed with this table's csv characters. */
     public List<String> headerNames(byte[] line, int length) throws IOException {
         String[] names;
-        CsvSchema schema =
-                CsvSchema.emptySchema()
-                        .withColumnSeparator(fieldDelimiter)
-                        .withQuoteChar(quote)
-                        .withEscapeChar(escape);
+        CsvSchema schema = csvSchema();
         List<String> result = new ArrayList<>();
         try (MappingIterator<String[]> rows =
                 new CsvMapper()

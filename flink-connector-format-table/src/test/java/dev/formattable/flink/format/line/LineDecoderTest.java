@@ -18,6 +18,7 @@ import dev.formattable.core.options.TableOptions;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -75,6 +76,46 @@ class LineDecoderTest {
                 .isEqualTo("null||1.0");
         assertThat(decode(format("csv", Map.of("csv.field-delimiter", ";")), ALL, "1;a,b;2"))
                 .isEqualTo("1|a,b|2.0");
+    }
+
+    @Test
+    void csvWithoutQuoteOrEscapeReadsAndWritesAsHivesTextSerDe() throws Exception {
+        LineFormat lazySimple =
+                format(
+                        "csv",
+                        Map.of(
+                                "csv.quote-character", "",
+                                "csv.escape-character", "",
+                                "csv.null-literal", "\\N",
+                                "csv.mode", "FAILFAST"));
+        // Quotes and backslashes are data; only the NULL text is NULL.
+        assertThat(decode(lazySimple, ALL, "1,\"a b\",2.5")).isEqualTo("1|\"a b\"|2.5");
+        assertThat(decode(lazySimple, ALL, "2,c:\\tmp,\\N")).isEqualTo("2|c:\\tmp|null");
+        assertThat(decode(lazySimple, ALL, "\\N,\\N,1")).isEqualTo("null|null|1.0");
+        assertThat(lazySimple.quoting()).as("a line break always ends a record").isNull();
+
+        LineEncoder encoder = lazySimple.encoder();
+        assertThat(encoded(encoder, GenericRowData.of(1, StringData.fromString("a b \"c\""), 2.5)))
+                .isEqualTo("1,a b \"c\",2.5");
+        assertThat(encoded(encoder, GenericRowData.of(2, null, null))).isEqualTo("2,\\N,\\N");
+        assertThatThrownBy(
+                        () ->
+                                encoder.encode(
+                                        GenericRowData.of(3, StringData.fromString("x,y"), 1.0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("holds the field delimiter ','")
+                .hasMessageContaining("3,x,y,1.0");
+
+        // With the default characters, the same value is quoted.
+        assertThat(
+                        encoded(
+                                format("csv", Map.of()).encoder(),
+                                GenericRowData.of(1, StringData.fromString("x,y"), 1.0)))
+                .isEqualTo("1,\"x,y\",1.0");
+    }
+
+    private static String encoded(LineEncoder encoder, RowData row) {
+        return new String(encoder.encode(row), StandardCharsets.UTF_8).trim();
     }
 
     @Test
