@@ -117,6 +117,9 @@ public final class HiveMetastoreFactory implements MetastoreFactory {
 
     static HiveConf hiveConf(Map<String, String> options) {
         HiveConf conf = new HiveConf(HiveMetastoreFactory.class);
+        // Hive's classes named in the configuration (its filter hook, its client) are ours: with
+        // ADD JAR, the thread's context class loader may not see this jar.
+        conf.setClassLoader(HiveMetastoreFactory.class.getClassLoader());
         addResources(
                 conf,
                 options.get(HADOOP_CONF_DIR.key()),

@@ -74,8 +74,8 @@ final class HiveStorage {
                         options.getOrDefault(
                                 LineFormatOptions.CSV_FIELD_DELIMITER.key(),
                                 LineFormatOptions.CSV_FIELD_DELIMITER.defaultValue());
-                serde.getParameters().put(FIELD_DELIM, delimiter);
-                serde.getParameters().put(SERIALIZATION_FORMAT, delimiter);
+                serde.getParameters().put(FIELD_DELIM, toHiveDelimiter(delimiter));
+                serde.getParameters().put(SERIALIZATION_FORMAT, toHiveDelimiter(delimiter));
                 serde.getParameters()
                         .put(
                                 NULL_FORMAT,
@@ -116,6 +116,29 @@ final class HiveStorage {
     }
 
     /**
+     * A delimiter as LazySimpleSerDe reads its parameter: a number is a byte code ('1' is Ctrl-A,
+     * as Hive and Spark write {@code serialization.format} for text tables), anything else its
+     * first character; null when the parameter is absent or empty.
+     */
+    static String fromHiveDelimiter(String parameter) {
+        if (parameter == null || parameter.isEmpty()) {
+            return null;
+        }
+        try {
+            return String.valueOf((char) (Byte.parseByte(parameter) & 0xff));
+        } catch (NumberFormatException e) {
+            return parameter.substring(0, 1);
+        }
+    }
+
+    /** A delimiter as a parameter LazySimpleSerDe reads back as it: a digit by its code. */
+    static String toHiveDelimiter(String delimiter) {
+        return Character.isDigit(delimiter.charAt(0))
+                ? String.valueOf((int) delimiter.charAt(0))
+                : delimiter;
+    }
+
+    /**
      * The format of a Hive table's storage, with the options its SerDe parameters give, or empty
      * when it is not one we read.
      *
@@ -143,22 +166,22 @@ final class HiveStorage {
                     }
                     return Optional.of("text");
                 }
+                String fieldDelimiter =
+                        fromHiveDelimiter(p.getOrDefault(FIELD_DELIM, p.get(SERIALIZATION_FORMAT)));
                 options.put(
                         LineFormatOptions.CSV_FIELD_DELIMITER.key(),
-                        p.getOrDefault(
-                                FIELD_DELIM,
-                                p.getOrDefault(
-                                        SERIALIZATION_FORMAT, HIVE_DEFAULT_FIELD_DELIMITER)));
+                        fieldDelimiter == null ? HIVE_DEFAULT_FIELD_DELIMITER : fieldDelimiter);
                 options.put(
                         LineFormatOptions.CSV_NULL_LITERAL.key(),
                         p.getOrDefault(NULL_FORMAT, HIVE_DEFAULT_NULL));
                 if (p.containsKey(LINE_DELIM)) {
                     options.put(LineFormatOptions.CSV_LINE_DELIMITER.key(), p.get(LINE_DELIM));
                 }
-                if (p.containsKey("escape.delim")) {
-                    options.put(
-                            LineFormatOptions.CSV_ESCAPE_CHARACTER.key(), p.get("escape.delim"));
-                }
+                // LazySimpleSerDe quotes nothing, and escapes only with its escape.delim.
+                options.put(LineFormatOptions.CSV_QUOTE_CHARACTER.key(), "");
+                String escape = fromHiveDelimiter(p.get("escape.delim"));
+                options.put(
+                        LineFormatOptions.CSV_ESCAPE_CHARACTER.key(), escape == null ? "" : escape);
                 return Optional.of("csv");
             case OPEN_CSV_SERDE:
                 options.put(

@@ -198,6 +198,18 @@ class HiveMetastoreTest {
                                 "quoted",
                                 "org.apache.hadoop.hive.serde2.OpenCSVSerde",
                                 Map.of("separatorChar", "\t")));
+        // As Hive and Spark write STORED AS TEXTFILE: no field.delim, and a number that
+        // LazySimpleSerDe reads as the byte code of Ctrl-A.
+        raw().createTable(
+                        hiveTable(
+                                "textfile",
+                                "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe",
+                                Map.of("serialization.format", "1")));
+        raw().createTable(
+                        hiveTable(
+                                "tabs",
+                                "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe",
+                                Map.of("field.delim", "9", "escape.delim", "92")));
         raw().createTable(hiveTable("events", "org.apache.hive.hcatalog.data.JsonSerDe", Map.of()));
         raw().createTable(
                         hiveTable(
@@ -215,6 +227,14 @@ class HiveMetastoreTest {
         assertThat(pipes.fields().get(1).description()).isEqualTo("who");
         assertThat(pipes.partitionKeys()).containsExactly("dt");
 
+        // LazySimpleSerDe quotes nothing and escapes only with escape.delim.
+        assertThat(metastore.table(db, "textfile").orElseThrow().schema().options())
+                .containsEntry("csv.field-delimiter", "\u0001")
+                .containsEntry("csv.quote-character", "")
+                .containsEntry("csv.escape-character", "");
+        assertThat(metastore.table(db, "tabs").orElseThrow().schema().options())
+                .containsEntry("csv.field-delimiter", "\t")
+                .containsEntry("csv.escape-character", "\\");
         assertThat(metastore.table(db, "quoted").orElseThrow().schema().options())
                 .containsEntry("file.format", "csv")
                 .containsEntry("csv.field-delimiter", "\t");
