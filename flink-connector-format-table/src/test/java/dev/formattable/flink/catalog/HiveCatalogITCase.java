@@ -138,28 +138,8 @@ class HiveCatalogITCase extends FlinkTestBase {
     void aTableHiveCreatedIsRead() throws Exception {
         Path files = Files.createDirectories(warehouse.resolve("legacy"));
         Files.writeString(files.resolve("part-00000"), "1|x\n2|NULL\n");
-        StorageDescriptor sd = new StorageDescriptor();
-        sd.setCols(
-                new ArrayList<>(
-                        List.of(
-                                new FieldSchema("id", "int", null),
-                                new FieldSchema("v", "string", null))));
-        sd.setLocation(files.toUri().toString());
-        sd.setInputFormat("org.apache.hadoop.mapred.TextInputFormat");
-        sd.setOutputFormat("org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat");
-        sd.setSerdeInfo(
-                new SerDeInfo(
-                        null,
-                        "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe",
-                        new HashMap<>(
-                                Map.of("field.delim", "|", "serialization.null.format", "NULL"))));
-        Table t = new Table();
-        t.setDbName(db);
-        t.setTableName("legacy");
-        t.setTableType(TableType.EXTERNAL_TABLE.name());
-        t.setParameters(new HashMap<>(Map.of("EXTERNAL", "TRUE")));
-        t.setPartitionKeys(new ArrayList<>());
-        t.setSd(sd);
+        Table t = textTable("legacy", files);
+        t.getSd().getSerdeInfo().getParameters().put("serialization.null.format", "NULL");
         HMS.client().createTable(t);
 
         assertThat(query(env, "SELECT id, v FROM legacy ORDER BY id"))
