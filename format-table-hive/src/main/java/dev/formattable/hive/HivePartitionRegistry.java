@@ -14,9 +14,12 @@
 package dev.formattable.hive;
 
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.BasicStatistics;
 import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.metastore.RegisteredPartition;
 
+import org.apache.hadoop.hive.metastore.Warehouse;
+import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
 import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.metastore.api.NoSuchObjectException;
 import org.apache.hadoop.hive.metastore.api.Partition;
@@ -123,6 +126,58 @@ final class HivePartitionRegistry implements PartitionRegistry {
                                 p.getValues(), location == null ? null : Path.of(location)));
             }
             return result;
+        }
+    }
+
+    /**
+     * Hive's basic statistics as partition parameters, marked accurate, with the metastore told not
+     * to recompute them by listing the directory.
+     */
+    @Override
+    public void recordStatistics(Map<Map<String, String>, BasicStatistics> statistics)
+            throws IOException {
+        if (statistics.isEmpty()) {
+            return;
+        }
+        Map<List<String>, BasicStatistics> byValues = new HashMap<>();
+        statistics.forEach((spec, s) -> byValues.put(new ArrayList<>(spec.values()), s));
+        try (HiveClientPool clients = connect()) {
+            clients.run(
+                    c -> {
+                        Table t = c.getTable(database, table);
+                        List<String> names = new ArrayList<>();
+                        for (List<String> values : byValues.keySet()) {
+                            names.add(Warehouse.makePartName(t.getPartitionKeys(), values));
+                        }
+                        List<Partition> partitions = c.getPartitionsByNames(database, table, names);
+                        for (Partition p : partitions) {
+                            BasicStatistics s = byValues.get(p.getValues());
+                            Map<String, String> parameters =
+                                    p.getParameters() == null
+                                            ? new HashMap<>()
+                                            : new HashMap<>(p.getParameters());
+                            parameters.put("numRows", Long.toString(s.rowCount()));
+                            parameters.put("numFiles", Integer.toString(s.fileCount()));
+                            parameters.put("totalSize", Long.toString(s.totalSize()));
+                            parameters.put("COLUMN_STATS_ACCURATE", "{\"BASIC_STATS\":\"true\"}");
+                            p.setParameters(parameters);
+                        }
+                        if (!partitions.isEmpty()) {
+                            c.alter_partitions(
+                                    database,
+                                    table,
+                                    partitions,
+                                    new EnvironmentContext(
+                                            new HashMap<>(Map.of("DO_NOT_UPDATE_STATS", "true"))));
+                        }
+                        return null;
+                    },
+                    "record the statistics of "
+                            + statistics.size()
+                            + " partitions of "
+                            + database
+                            + "."
+                            + table);
         }
     }
 

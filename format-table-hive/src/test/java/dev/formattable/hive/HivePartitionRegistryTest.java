@@ -15,6 +15,7 @@ package dev.formattable.hive;
 
 import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.BasicStatistics;
 import dev.formattable.core.metastore.Metastore;
 import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.metastore.RegisteredPartition;
@@ -146,6 +147,35 @@ class HivePartitionRegistryTest {
         registry.unregister(List.of(spec("region", "eu", "city", "paris")));
         assertThat(values(registry.list(List.of(spec("region", "eu")))))
                 .containsExactly(List.of("eu", "o\"slo"));
+    }
+
+    @Test
+    void statisticsAreHivesBasicStatisticsOfEachRegisteredPartition() throws Exception {
+        PartitionRegistry registry = table("stats", new DataField(1, "dt", DataTypes.STRING()));
+        Map<Map<String, String>, Path> partitions = new LinkedHashMap<>();
+        partitions.put(spec("dt", "d1"), dir("stats/dt=d1"));
+        partitions.put(spec("dt", "__HIVE_DEFAULT_PARTITION__"), dir("stats/dt=x"));
+        registry.register(partitions);
+
+        Map<Map<String, String>, BasicStatistics> statistics = new LinkedHashMap<>();
+        statistics.put(spec("dt", "d1"), new BasicStatistics(42, 3, 1234));
+        statistics.put(spec("dt", "__HIVE_DEFAULT_PARTITION__"), new BasicStatistics(1, 1, 10));
+        statistics.put(spec("dt", "not-registered"), new BasicStatistics(5, 1, 50));
+        registry.recordStatistics(statistics);
+
+        Map<String, String> d1 =
+                HMS.client().getPartition(db, "stats", List.of("d1")).getParameters();
+        assertThat(d1)
+                .containsEntry("numRows", "42")
+                .containsEntry("numFiles", "3")
+                .containsEntry("totalSize", "1234")
+                .containsEntry("COLUMN_STATS_ACCURATE", "{\"BASIC_STATS\":\"true\"}");
+        assertThat(
+                        HMS.client()
+                                .getPartition(db, "stats", List.of("__HIVE_DEFAULT_PARTITION__"))
+                                .getParameters())
+                .containsEntry("numRows", "1");
+        assertThat(HMS.client().listPartitionNames(db, "stats", (short) -1)).hasSize(2);
     }
 
     @Test

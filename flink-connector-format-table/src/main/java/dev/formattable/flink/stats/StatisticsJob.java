@@ -100,7 +100,9 @@ public final class StatisticsJob {
                         "Computing the statistics of " + table.location() + " failed", e);
             }
         }
-        return inPlanOrder(planner, tasks, computed);
+        List<PartitionReport> reports = inPlanOrder(planner, tasks, computed);
+        planner.recordInRegistry(reports);
+        return reports;
     }
 
     static List<PartitionReport> inPlanOrder(

@@ -127,6 +127,13 @@ class HiveCatalogITCase extends FlinkTestBase {
                                                 .getLocation())))
                 .isEqualTo(table.resolve("dt=d3").resolve("h=7"));
 
+        // compute_statistics records Hive's basic statistics of each partition it computed.
+        query(env, "CALL h.sys.compute_statistics('" + db + ".events')");
+        Map<String, String> stats =
+                HMS.client().getPartition(db, "events", List.of("d1", "1")).getParameters();
+        assertThat(stats).containsEntry("numRows", "2").containsEntry("numFiles", "2");
+        assertThat(Long.parseLong(stats.get("totalSize"))).isPositive();
+
         exec(env, "ALTER TABLE events DROP PARTITION (dt='d2', h=1)");
         assertThat(registeredPartitions("events"))
                 .containsExactly("dt=d1/h=1", "dt=d1/h=2", "dt=d3/h=7");

@@ -28,12 +28,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /** What commits and maintenance tell a table's partition registry, in the registry's terms. */
-final class PartitionRegistrations {
+public final class PartitionRegistrations {
 
     private PartitionRegistrations() {}
 
     /** A partition's values as a registry keeps them: text, with the NULL partition's name. */
-    static Map<String, String> spec(PartitionLayout layout, List<?> values) {
+    public static Map<String, String> spec(PartitionLayout layout, List<?> values) {
         Map<String, String> spec = new LinkedHashMap<>();
         layout.toSpec(values).forEach((k, v) -> spec.put(k, v == null ? layout.defaultName() : v));
         return spec;

@@ -45,6 +45,15 @@ public interface PartitionRegistry extends Serializable {
      */
     List<RegisteredPartition> list(List<Map<String, String>> anyOf) throws IOException;
 
+    /**
+     * Records partitions' statistics where the metastore keeps them, for other engines' planners;
+     * partitions not registered are skipped. Nothing by default.
+     *
+     * @param statistics by partition, its values as {@link #register} takes them
+     */
+    default void recordStatistics(Map<Map<String, String>, BasicStatistics> statistics)
+            throws IOException {}
+
     /** Unregisters partitions, keeping their files; those not registered are skipped. */
     void unregister(List<Map<String, String>> partitions) throws IOException;
 }

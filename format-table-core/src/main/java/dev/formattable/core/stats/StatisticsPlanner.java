@@ -14,7 +14,10 @@
 package dev.formattable.core.stats;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.PartitionRegistrations;
 import dev.formattable.core.fs.Path;
+import dev.formattable.core.metastore.BasicStatistics;
+import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FormatTableScan;
@@ -145,6 +148,46 @@ public final class StatisticsPlanner {
     /** A fresh builder for the files of one task. */
     public PartitionStatisticsBuilder newBuilder() {
         return new PartitionStatisticsBuilder(columns, lgK);
+    }
+
+    /**
+     * Records the stored statistics of the reported partitions with the table's partition registry,
+     * where its catalog keeps partitions (a Hive Metastore keeps them as partition parameters, for
+     * other engines' planners). Partitions a report skipped are left out.
+     *
+     * @throws IOException when the registry cannot record them
+     */
+    public void recordInRegistry(List<PartitionReport> reports) throws IOException {
+        Optional<PartitionRegistry> registry = table.partitionRegistry();
+        if (registry.isEmpty() || !table.layout().isPartitioned()) {
+            return;
+        }
+        Path root = table.qualifiedLocation();
+        Map<Map<String, String>, BasicStatistics> statistics = new LinkedHashMap<>();
+        for (PartitionReport report : reports) {
+            if (report.rowCount() < 0 || report.partition().isEmpty()) {
+                continue;
+            }
+            String[] names = report.partition().split("/");
+            List<Object> values = new ArrayList<>(names.length);
+            for (int level = 0; level < names.length; level++) {
+                values.add(table.layout().parseDirectoryName(level, names[level]).orElseThrow()[0]);
+            }
+            Optional<PartitionStatistics> stored = store.read(root.resolve(report.partition()));
+            if (stored.isPresent()) {
+                Fingerprint files = stored.get().fingerprint();
+                long bytes = 0;
+                for (Fingerprint.FileEntry f : files.files()) {
+                    bytes += f.size();
+                }
+                statistics.put(
+                        PartitionRegistrations.spec(table.layout(), values),
+                        new BasicStatistics(stored.get().rowCount(), files.size(), bytes));
+            }
+        }
+        if (!statistics.isEmpty()) {
+            registry.get().recordStatistics(statistics);
+        }
     }
 
     /** The fingerprint of the files a task reads. */
