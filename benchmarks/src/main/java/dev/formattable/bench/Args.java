@@ -35,7 +35,9 @@ public final class Args {
                     "plan",
                     "plan-scale",
                     "plan-s3",
+                    "hive-planning",
                     "commit",
+                    "hive-commit",
                     "stream-write-s3",
                     "heap");
 

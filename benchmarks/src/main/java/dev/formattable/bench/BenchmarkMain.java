@@ -70,8 +70,14 @@ public final class BenchmarkMain {
                     case "plan-s3":
                         new S3PlanningBenchmark(args, table).run();
                         break;
+                    case "hive-planning":
+                        new HivePlanningBenchmark(args, table).run();
+                        break;
                     case "commit":
                         new CommitBenchmark(args, table).run();
+                        break;
+                    case "hive-commit":
+                        new HiveCommitBenchmark(args, table).run();
                         break;
                     case "stream-write":
                         new StreamingWriteBenchmark(args, table).run();

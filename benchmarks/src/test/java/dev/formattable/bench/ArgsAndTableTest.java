@@ -34,6 +34,18 @@ class ArgsAndTableTest {
         assertThat(large.scale).isEqualTo(Scale.LARGE);
         assertThat(large.pairs).isEqualTo(7);
         assertThat(large.scenarios).containsExactly("plan", "commit");
+
+        Args hive = Args.parse("--only", "hive-commit,hive-planning");
+        assertThat(hive.scenarios).containsExactly("hive-commit", "hive-planning");
+        assertThat(Args.SCENARIOS).containsSubsequence("hive-planning", "commit", "hive-commit");
+    }
+
+    @Test
+    void localDirectoryOfAMetastoreLocation() {
+        assertThat(HivePlanningBenchmark.localPath("countingfile:/w/bench.db/t/p1=7/p2=0"))
+                .isEqualTo(java.nio.file.Path.of("/w/bench.db/t/p1=7/p2=0"));
+        assertThat(HivePlanningBenchmark.localPath("countingfile:///w/bench.db/t"))
+                .isEqualTo(java.nio.file.Path.of("/w/bench.db/t"));
     }
 
     @Test
