@@ -59,40 +59,10 @@ final class CatalogStatisticsAccess {
         FormatTable open(ObjectPath path) throws TableNotExistException;
     }
 
-    /** How long the statistics of one request may serve its twin. */
-    private static final long TWIN_NANOS = 30_000_000_000L;
-
     private final TableOpener tables;
-
-    // Flink's planner asks for the table statistics of a query's partitions and then for their
-    // column statistics, the same partitions each time: the second request takes what the first
-    // found instead of listing every partition again. Used once, and only shortly after.
-    private PartitionsAnswer twin;
 
     CatalogStatisticsAccess(TableOpener tables) {
         this.tables = tables;
-    }
-
-    private record PartitionsAnswer(
-            ObjectPath path,
-            List<CatalogPartitionSpec> specs,
-            List<PartitionStatistics> statistics,
-            long nanos) {}
-
-    /** The current statistics of each partition, shared by a pair of requests for the same. */
-    private synchronized List<PartitionStatistics> partitionsOnce(
-            FormatTable table, ObjectPath path, List<CatalogPartitionSpec> specs) {
-        PartitionsAnswer last = twin;
-        twin = null;
-        if (last != null
-                && last.path().equals(path)
-                && last.specs().equals(specs)
-                && System.nanoTime() - last.nanos() < TWIN_NANOS) {
-            return last.statistics();
-        }
-        List<PartitionStatistics> statistics = partitions(table, path, specs);
-        twin = new PartitionsAnswer(path, List.copyOf(specs), statistics, System.nanoTime());
-        return statistics;
     }
 
     private FormatTable openTable(ObjectPath path) throws TableNotExistException {
@@ -129,7 +99,7 @@ final class CatalogStatisticsAccess {
     List<CatalogTableStatistics> partitionStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         List<CatalogTableStatistics> result = new ArrayList<>();
-        for (PartitionStatistics s : partitionsOnce(openQuietly(path), path, specs)) {
+        for (PartitionStatistics s : partitions(openQuietly(path), path, specs)) {
             result.add(s == null ? CatalogTableStatistics.UNKNOWN : CatalogStatistics.table(s));
         }
         return result;
@@ -145,7 +115,7 @@ final class CatalogStatisticsAccess {
     List<CatalogColumnStatistics> partitionColumnStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         FormatTable table = openQuietly(path);
-        List<PartitionStatistics> stats = partitionsOnce(table, path, specs);
+        List<PartitionStatistics> stats = partitions(table, path, specs);
         Map<String, Long> union = null;
         if (!stats.isEmpty() && !stats.contains(null)) {
             union = new HashMap<>();
@@ -252,9 +222,6 @@ final class CatalogStatisticsAccess {
     private void compute(
             ObjectPath path, @Nullable CatalogPartitionSpec spec, boolean ignoreIfNotExists)
             throws TableNotExistException {
-        synchronized (this) {
-            twin = null;
-        }
         FormatTable table;
         try {
             table = openTable(path);
