@@ -20,6 +20,7 @@ import dev.formattable.core.metastore.RegisteredPartition;
 
 import org.apache.hadoop.hive.metastore.Warehouse;
 import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.metastore.api.NoSuchObjectException;
 import org.apache.hadoop.hive.metastore.api.Partition;
@@ -118,14 +119,48 @@ final class HivePartitionRegistry implements PartitionRegistry {
                                 return c.listPartitions(database, table, ALL);
                             },
                             "list the partitions of " + database + "." + table);
-            List<RegisteredPartition> result = new ArrayList<>(partitions.size());
-            for (Partition p : partitions) {
-                String location = p.getSd() == null ? null : p.getSd().getLocation();
-                result.add(
-                        new RegisteredPartition(
-                                p.getValues(), location == null ? null : Path.of(location)));
+            return toRegistered(partitions);
+        }
+    }
+
+    private static List<RegisteredPartition> toRegistered(List<Partition> partitions) {
+        List<RegisteredPartition> result = new ArrayList<>(partitions.size());
+        for (Partition p : partitions) {
+            String location = p.getSd() == null ? null : p.getSd().getLocation();
+            result.add(
+                    new RegisteredPartition(
+                            p.getValues(), location == null ? null : Path.of(location)));
+        }
+        return result;
+    }
+
+    /** By name, which the metastore looks up whatever the keys' types. */
+    @Override
+    public List<RegisteredPartition> get(List<Map<String, String>> specs) throws IOException {
+        if (specs.isEmpty()) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>(specs.size());
+        for (Map<String, String> spec : specs) {
+            List<FieldSchema> keys = new ArrayList<>();
+            spec.keySet().forEach(k -> keys.add(new FieldSchema(k, "string", null)));
+            try {
+                names.add(Warehouse.makePartName(keys, new ArrayList<>(spec.values())));
+            } catch (MetaException e) {
+                throw new IllegalArgumentException(
+                        "Partition " + spec + " has no name in a Hive Metastore", e);
             }
-            return result;
+        }
+        try (HiveClientPool clients = connect()) {
+            return toRegistered(
+                    clients.run(
+                            c -> c.getPartitionsByNames(database, table, names),
+                            "look up "
+                                    + names.size()
+                                    + " partitions of "
+                                    + database
+                                    + "."
+                                    + table));
         }
     }
 

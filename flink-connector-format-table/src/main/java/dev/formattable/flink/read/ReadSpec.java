@@ -203,6 +203,10 @@ public final class ReadSpec implements Serializable {
     }
 
     private String[] partitionSegments(FileSourceSplit split) throws IOException {
+        Optional<String> named = FormatTableSplit.partitionPathOf(split);
+        if (named.isPresent()) {
+            return named.get().split("/");
+        }
         String relative = FlinkFileIO.fromFlink(split.path()).relativeTo(table.qualifiedLocation());
         String[] segments = relative.split("/");
         if (segments.length <= table.layout().levels()) {

@@ -15,6 +15,7 @@ package dev.formattable.flink.source;
 
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.FormatTableSplitSerializer;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
 import dev.formattable.flink.source.enumerator.PlanningMetrics;
@@ -33,6 +34,7 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
+import org.apache.flink.connector.file.src.PendingSplitsCheckpointSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
@@ -122,13 +124,13 @@ public final class FormatTableSource
 
     @Override
     public SimpleVersionedSerializer<FileSourceSplit> getSplitSerializer() {
-        return files.getSplitSerializer();
+        return FormatTableSplitSerializer.INSTANCE;
     }
 
     @Override
     public SimpleVersionedSerializer<PendingSplitsCheckpoint<FileSourceSplit>>
             getEnumeratorCheckpointSerializer() {
-        return files.getEnumeratorCheckpointSerializer();
+        return new PendingSplitsCheckpointSerializer<>(FormatTableSplitSerializer.INSTANCE);
     }
 
     @Override

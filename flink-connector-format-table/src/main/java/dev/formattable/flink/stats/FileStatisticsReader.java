@@ -20,8 +20,8 @@ import dev.formattable.core.stats.PartitionStatistics;
 import dev.formattable.core.stats.PartitionStatisticsBuilder;
 import dev.formattable.core.stats.StatisticsPlanner;
 import dev.formattable.core.types.DataField;
-import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.FormatTableSplit;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.types.FlinkTypes;
 
@@ -75,14 +75,7 @@ public final class FileStatisticsReader implements Serializable {
     public PartitionStatistics read(DataSplit file) throws IOException {
         open();
         PartitionStatisticsBuilder builder = planner().newBuilder();
-        FileSourceSplit split =
-                new FileSourceSplit(
-                        "statistics",
-                        FlinkFileIO.toFlink(file.path()),
-                        0,
-                        file.fileSize(),
-                        file.modificationTime(),
-                        file.fileSize());
+        FileSourceSplit split = FormatTableSplit.of("statistics", file, 0, file.fileSize(), table);
         Object[] values = new Object[getters.size()];
         BulkFormat.Reader<RowData> reader = format.createReader(new Configuration(), split);
         try {

@@ -205,14 +205,37 @@ class HiveCatalogITCase extends FlinkTestBase {
         assertThat(query(env, "SHOW PARTITIONS clicks"))
                 .containsExactlyInAnyOrder("+I[dt=2024-01-01/h=1]", "+I[dt=2024-01-01/h=null]");
 
-        // A partition kept elsewhere is refused by name, not read with wrong values.
+        // A partition the metastore keeps elsewhere is read there, with its registered values.
         Path elsewhere = Files.createDirectories(warehouse.resolve("archive").resolve("2023"));
         Files.writeString(elsewhere.resolve("part-0"), "1|old\n");
         HMS.client().add_partition(partition(t, List.of("2023-12-31", "9"), elsewhere));
-        assertThatThrownBy(() -> query(env, "SELECT id FROM clicks"))
-                .hasStackTraceContaining("Partition {dt=2023-12-31, h=9}")
-                .hasStackTraceContaining("archive/2023, which is not its directory")
-                .hasStackTraceContaining("not supported yet");
+        assertThat(query(env, "SELECT id, v, dt, h FROM clicks ORDER BY id"))
+                .containsExactly(
+                        "+I[1, old, 2023-12-31, 9]",
+                        "+I[2, new, 2024-01-01, 1]",
+                        "+I[3, no hour, 2024-01-01, null]");
+        assertThat(query(env, "SELECT v, h FROM clicks WHERE dt < DATE '2024-01-01'"))
+                .containsExactly("+I[old, 9]");
+
+        // Writing there is refused before anything is published; other partitions take rows.
+        assertThatThrownBy(
+                        () ->
+                                exec(
+                                        env,
+                                        "INSERT INTO clicks VALUES (5, 'late', DATE '2023-12-31',"
+                                                + " 9), (6, 'fine', DATE '2024-01-01', 1)"))
+                .hasStackTraceContaining("partition {dt=2023-12-31, h=9}")
+                .hasStackTraceContaining("archive/2023")
+                .hasStackTraceContaining("nothing was published");
+        exec(env, "INSERT INTO clicks VALUES (6, 'fine', DATE '2024-01-01', 1)");
+        assertThat(query(env, "SELECT id FROM clicks ORDER BY id"))
+                .containsExactly("+I[1]", "+I[2]", "+I[3]", "+I[6]");
+
+        // Dropping it unregisters it and leaves its files where they are.
+        exec(env, "ALTER TABLE clicks DROP PARTITION (dt='2023-12-31', h=9)");
+        assertThat(query(env, "SELECT id FROM clicks ORDER BY id"))
+                .containsExactly("+I[2]", "+I[3]", "+I[6]");
+        assertThat(elsewhere.resolve("part-0")).exists();
     }
 
     private Table textTable(String name, Path location) {

@@ -148,11 +148,13 @@ public final class FormatTableCommit {
         if (earlier != null) {
             return earlier;
         }
+        Set<Map<String, String>> registered =
+                PartitionRegistrations.registeredAtHome(table, messages);
         Plan plan = toPublish(messages, List.of());
         CommitResult result =
                 new Publisher(fileIO, parallelism)
                         .publish(plan.checked, true, plan.skipsVanished, 0);
-        registerPartitions(plan.checked);
+        registerPartitions(plan.checked, registered);
         markPublished(plan);
         return result;
     }
@@ -201,8 +203,12 @@ public final class FormatTableCommit {
      * Registers the partitions the commit published into, where the table's catalog lists
      * partitions. Before the commit's record is marked published, so that a failure here leaves a
      * commit that a replay finishes: its files are found published, and it registers again.
+     *
+     * @param registered partitions found registered at their directories before publishing
      */
-    private void registerPartitions(List<CheckedMessage> published) throws IOException {
+    private void registerPartitions(
+            List<CheckedMessage> published, Set<Map<String, String>> registered)
+            throws IOException {
         Optional<PartitionRegistry> registry = table.partitionRegistry();
         if (registry.isEmpty() || !table.layout().isPartitioned()) {
             return;
@@ -216,7 +222,9 @@ public final class FormatTableCommit {
             c.message
                     .partition()
                     .forEach((k, v) -> spec.put(k, v == null ? table.layout().defaultName() : v));
-            partitions.putIfAbsent(spec, c.target.parent());
+            if (!registered.contains(spec)) {
+                partitions.putIfAbsent(spec, c.target.parent());
+            }
         }
         if (!partitions.isEmpty()) {
             registry.get().register(partitions);
@@ -305,6 +313,8 @@ public final class FormatTableCommit {
         if (earlier != null) {
             return earlier;
         }
+        Set<Map<String, String>> registered =
+                PartitionRegistrations.registeredAtHome(table, messages);
         Plan plan = toPublish(messages, prefix);
         List<CheckedMessage> checked = plan.checked;
 
@@ -327,7 +337,7 @@ public final class FormatTableCommit {
         CommitResult result =
                 new Publisher(fileIO, parallelism)
                         .publish(checked, false, plan.skipsVanished, deleted);
-        registerPartitions(checked);
+        registerPartitions(checked, registered);
         if (!dynamicOverwrite(prefix)) {
             // Partitions below the prefix that got no new files now hold nothing.
             Set<Map<String, String>> written = new HashSet<>();

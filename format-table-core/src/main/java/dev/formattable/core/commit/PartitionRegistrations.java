@@ -17,10 +17,13 @@ import dev.formattable.core.fs.Path;
 import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.metastore.RegisteredPartition;
 import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.FormatTableSpec;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +43,58 @@ public final class PartitionRegistrations {
     }
 
     /**
-     * Unregisters the registered partitions below {@code prefix} (all when it is empty) whose
-     * directories are the table's, except those in {@code keep}: partitions an overwrite or a drop
-     * leaves with nothing in them. Each is named as the registry spells it. Safe to repeat.
+     * Of the partitions the messages write to, those registered already at their directory under
+     * the table (which a commit need not register again), in one request to the registry.
+     *
+     * @throws UnsupportedOperationException naming the partition and both directories when one is
+     *     registered at another directory: its readers look there, so files published at the
+     *     table's directory would never be read
+     */
+    static Set<Map<String, String>> registeredAtHome(
+            FormatTableSpec table, Collection<CommitMessage> messages) throws IOException {
+        if (table.partitionRegistry().isEmpty() || !table.layout().isPartitioned()) {
+            return Set.of();
+        }
+        PartitionLayout layout = table.layout();
+        Map<Map<String, String>, List<Object>> written = new LinkedHashMap<>();
+        for (CommitMessage m : messages) {
+            List<Object> values = layout.parseSpec(m.partition());
+            written.putIfAbsent(spec(layout, values), values);
+        }
+        if (written.isEmpty()) {
+            return Set.of();
+        }
+        Path root = table.qualifiedLocation();
+        Set<Map<String, String>> home = new HashSet<>();
+        for (RegisteredPartition p :
+                table.partitionRegistry().get().get(new ArrayList<>(written.keySet()))) {
+            Map<String, String> spec = new LinkedHashMap<>();
+            for (int i = 0; i < p.values().size() && i < layout.levels(); i++) {
+                spec.put(layout.keys().get(i), p.values().get(i));
+            }
+            List<Object> values = written.get(spec);
+            if (values == null) {
+                continue;
+            }
+            if (p.location() != null && !layout.isDirectoryOf(root, p.location(), values)) {
+                throw new UnsupportedOperationException(
+                        String.format(
+                                "Cannot write to partition %s of the table at %s: its catalog"
+                                        + " keeps it at %s, not at its directory under the table"
+                                        + " (%s). Writing to partitions kept at other locations"
+                                        + " is not supported; nothing was published",
+                                spec, table.location(), p.location(), layout.relativePath(values)));
+            }
+            home.add(spec);
+        }
+        return home;
+    }
+
+    /**
+     * Unregisters the registered partitions below {@code prefix} (all when it is empty), except
+     * those in {@code keep}: partitions an overwrite or a drop leaves with nothing in them, or, for
+     * a drop, kept at another location (whose files a drop leaves). Each is named as the registry
+     * spells it. Safe to repeat.
      *
      * @param keep partitions to leave registered, as {@link PartitionLayout#toSpec} renders them
      */
@@ -54,13 +106,11 @@ public final class PartitionRegistrations {
         }
         PartitionRegistry registry = table.partitionRegistry().get();
         PartitionLayout layout = table.layout();
-        Path root = table.qualifiedLocation();
         Map<String, String> wanted = layout.toSpec(prefix);
         List<Map<String, String>> emptied = new ArrayList<>();
         for (RegisteredPartition p :
                 registry.list(prefix.isEmpty() ? List.of() : List.of(spec(layout, prefix)))) {
-            if (p.values().size() != layout.levels()
-                    || (p.location() != null && !p.location().isStrictlyBelow(root))) {
+            if (p.values().size() != layout.levels()) {
                 continue;
             }
             Map<String, String> registered = new LinkedHashMap<>();

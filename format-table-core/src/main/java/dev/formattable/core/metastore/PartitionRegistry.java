@@ -17,8 +17,11 @@ import dev.formattable.core.fs.Path;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The partitions a metastore lists for one table, which a commit keeps up to date: the commit
@@ -44,6 +47,27 @@ public interface PartitionRegistry extends Serializable {
      *     metastore may apply or not: the caller tests each partition again.
      */
     List<RegisteredPartition> list(List<Map<String, String>> anyOf) throws IOException;
+
+    /**
+     * The registered partitions among {@code specs}, with their directories, in one request to the
+     * metastore. By default, those of {@link #list} whose values are exactly one of the specs.
+     *
+     * @param specs whole partition specs, as {@link #register} takes them
+     */
+    default List<RegisteredPartition> get(List<Map<String, String>> specs) throws IOException {
+        if (specs.isEmpty()) {
+            return List.of();
+        }
+        Set<List<String>> wanted = new HashSet<>();
+        specs.forEach(spec -> wanted.add(new ArrayList<>(spec.values())));
+        List<RegisteredPartition> found = new ArrayList<>();
+        for (RegisteredPartition p : list(specs)) {
+            if (wanted.contains(p.values())) {
+                found.add(p);
+            }
+        }
+        return found;
+    }
 
     /**
      * Records partitions' statistics where the metastore keeps them, for other engines' planners;

@@ -13,6 +13,7 @@
  */
 package dev.formattable.core.partition;
 
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.types.DataType;
 
 import java.io.Serializable;
@@ -155,6 +156,34 @@ public final class PartitionLayout implements Serializable {
             sb.append(directoryName(i, values.get(i)));
         }
         return sb.toString();
+    }
+
+    /**
+     * Whether {@code dir} is the directory this layout gives the partition with {@code values}
+     * below {@code root}, in any spelling it reads: a partition a catalog keeps elsewhere is not,
+     * and its files do not name their partition values.
+     */
+    public boolean isDirectoryOf(Path root, Path dir, List<?> values) {
+        if (!dir.isStrictlyBelow(root)) {
+            return false;
+        }
+        String[] names = dir.relativeTo(root).split("/");
+        if (names.length != keys.size() || values.size() != keys.size()) {
+            return false;
+        }
+        List<Object> found = new ArrayList<>(names.length);
+        for (int level = 0; level < names.length; level++) {
+            try {
+                Optional<Object[]> value = parseDirectoryName(level, names[level]);
+                if (value.isEmpty()) {
+                    return false;
+                }
+                found.add(value.get()[0]);
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        }
+        return toSpec(found).equals(toSpec(values));
     }
 
     /**

@@ -99,12 +99,6 @@ public final class FormatTableScan {
                 new FileListing(table.fileIO(), table.layout(), parallelism, stats)
                         .withRoot(table.qualifiedLocation());
         List<PartitionDiscovery.Node> partitions = discover(listing);
-        if (table.partitionRegistry().isPresent() && table.layout().isPartitioned()) {
-            partitions.forEach(
-                    p ->
-                            RegisteredPartitionDiscovery.checkReadable(
-                                    table.qualifiedLocation(), table.layout(), p));
-        }
         List<Path> dirs = new ArrayList<>(partitions.size());
         partitions.forEach(p -> dirs.add(p.path));
         Set<Path> withStatistics = ConcurrentHashMap.newKeySet();

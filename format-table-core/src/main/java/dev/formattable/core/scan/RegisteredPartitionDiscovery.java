@@ -27,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -85,49 +84,6 @@ final class RegisteredPartitionDiscovery {
             }
         }
         return found;
-    }
-
-    /**
-     * Refuses a partition whose directory is not where the table's layout would name it: its
-     * readers take partition values from the directory names below the table's directory.
-     */
-    static void checkReadable(
-            Path root, PartitionLayout layout, PartitionDiscovery.Node partition) {
-        if (!spellsItsValues(root, layout, partition)) {
-            throw new UnsupportedOperationException(
-                    String.format(
-                            "Partition %s of the table at %s is registered at %s, which is not"
-                                    + " its directory under the table's location (%s); reading"
-                                    + " partitions kept at other locations is not supported yet",
-                            layout.toSpec(partition.values),
-                            root,
-                            partition.path,
-                            layout.relativePath(partition.values)));
-        }
-    }
-
-    private static boolean spellsItsValues(
-            Path root, PartitionLayout layout, PartitionDiscovery.Node partition) {
-        if (!partition.path.isStrictlyBelow(root)) {
-            return false;
-        }
-        String[] names = partition.path.relativeTo(root).split("/");
-        if (names.length != layout.levels()) {
-            return false;
-        }
-        List<Object> values = new ArrayList<>(names.length);
-        for (int level = 0; level < names.length; level++) {
-            try {
-                Optional<Object[]> value = layout.parseDirectoryName(level, names[level]);
-                if (value.isEmpty()) {
-                    return false;
-                }
-                values.add(value.get()[0]);
-            } catch (IllegalArgumentException e) {
-                return false;
-            }
-        }
-        return layout.toSpec(values).equals(layout.toSpec(partition.values));
     }
 
     /**

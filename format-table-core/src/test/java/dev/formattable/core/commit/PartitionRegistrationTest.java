@@ -31,6 +31,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -47,6 +48,7 @@ class PartitionRegistrationTest {
     /** Records what it is asked, and fails while told to. */
     static final class RecordingRegistry implements PartitionRegistry {
         final Map<Map<String, String>, Path> registered = new LinkedHashMap<>();
+        final List<Set<Map<String, String>>> registrations = new ArrayList<>();
         boolean down;
 
         @Override
@@ -54,7 +56,8 @@ class PartitionRegistrationTest {
             if (down) {
                 throw new IOException("metastore down");
             }
-            registered.putAll(partitions);
+            registrations.add(partitions.keySet());
+            partitions.forEach(registered::putIfAbsent);
         }
 
         @Override
@@ -201,5 +204,69 @@ class PartitionRegistrationTest {
                         .withPartitionRegistry(registry);
         table.newCommit().append(TestTables.write(table, List.of(), "a"));
         assertThat(registry.registered).isEmpty();
+    }
+
+    @Test
+    void aCommitRegistersOnlyPartitionsNotRegisteredYet() throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry);
+        table.newCommit().append(TestTables.write(table, List.of("d1", 1), "a"));
+        List<CommitMessage> second = new ArrayList<>();
+        second.addAll(TestTables.write(table, List.of("d1", 1), "b"));
+        second.addAll(TestTables.write(table, List.of("d2", 1), "c"));
+        table.newCommit().append(second);
+        table.newCommit().append(TestTables.write(table, List.of("d2", 1), "d"));
+
+        assertThat(registry.registrations)
+                .containsExactly(Set.of(spec("d1", "1")), Set.of(spec("d2", "1")));
+        assertThat(TestTables.readAll(table))
+                .containsExactlyInAnyOrder("[d1, 1]|a", "[d1, 1]|b", "[d2, 1]|c", "[d2, 1]|d");
+    }
+
+    @Test
+    void aCommitToAPartitionKeptElsewhereIsRefusedBeforeAnythingIsPublished(
+            @TempDir java.nio.file.Path elsewhere) throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry, Map.of("dynamic-partition-overwrite", "false"));
+        table.newCommit().append(TestTables.write(table, List.of("d1", 1), "a"));
+        Path archive = Path.of(elsewhere.toUri().toString());
+        java.nio.file.Files.writeString(elsewhere.resolve("old.csv"), "old\n");
+        registry.registered.put(spec("d0", "9"), archive);
+
+        List<CommitMessage> append = new ArrayList<>();
+        append.addAll(TestTables.write(table, List.of("d1", 1), "b"));
+        append.addAll(TestTables.write(table, List.of("d0", 9), "c"));
+        assertThatThrownBy(() -> table.newCommit().withCommitId("c1").append(append))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("partition {dt=d0, h=9}")
+                .hasMessageContaining("keeps it at " + archive)
+                .hasMessageContaining("(dt=d0/h=9)")
+                .hasMessageContaining("nothing was published");
+        assertThatThrownBy(
+                        () ->
+                                table.newCommit()
+                                        .overwrite(
+                                                Map.of("dt", "d0"),
+                                                TestTables.write(table, List.of("d0", 9), "d")))
+                .isInstanceOf(UnsupportedOperationException.class);
+
+        assertThat(TestTables.readAll(table)).containsExactlyInAnyOrder("[d1, 1]|a", "[d0, 9]|old");
+        assertThat(table.newCommit().isRecorded("c1")).isFalse();
+    }
+
+    @Test
+    void droppingAPartitionKeptElsewhereUnregistersItAndLeavesItsFiles(
+            @TempDir java.nio.file.Path elsewhere) throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry);
+        table.newCommit().append(TestTables.write(table, List.of("d1", 1), "a"));
+        java.nio.file.Files.writeString(elsewhere.resolve("old.csv"), "old\n");
+        registry.registered.put(spec("d0", "9"), Path.of(elsewhere.toUri().toString()));
+
+        table.maintenance().dropPartition(Map.of("dt", "d0"));
+
+        assertThat(registry.registered).containsOnlyKeys(spec("d1", "1"));
+        assertThat(TestTables.readAll(table)).containsExactly("[d1, 1]|a");
+        assertThat(elsewhere.resolve("old.csv")).exists();
     }
 }

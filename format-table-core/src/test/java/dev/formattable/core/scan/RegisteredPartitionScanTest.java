@@ -112,26 +112,27 @@ class RegisteredPartitionScanTest {
     }
 
     @Test
-    void aPartitionRegisteredAwayFromItsDirectoryIsListedButNotReadYet() throws IOException {
+    void aPartitionRegisteredAwayFromItsDirectoryIsReadThereWithItsValues() throws IOException {
         register(file(dir, "dt=a/h=1/in-table.csv"), "a", "1");
         Path archive = file(elsewhere, "archive/old.csv");
         register(archive, "z", "9");
-
-        assertThat(new FormatTableScan(table()).listPartitions().partitions())
-                .containsExactlyInAnyOrder(List.of("a", 1), List.of("z", 9));
-        assertThatThrownBy(() -> new FormatTableScan(table()).plan())
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("{dt=z, h=9}")
-                .hasMessageContaining(archive.toString())
-                .hasMessageContaining("dt=z/h=9")
-                .hasMessageContaining("not supported yet");
-
         // Under the table's directory, but named for other values.
-        registry.partitions.clear();
-        register(file(dir, "dt=a/h=1/in-table.csv"), "b", "1");
-        assertThatThrownBy(() -> new FormatTableScan(table()).plan())
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("{dt=b, h=1}");
+        register(file(dir, "dt=x/h=7/misnamed.csv"), "b", "2");
+
+        ScanPlan plan = new FormatTableScan(table()).plan();
+
+        assertThat(plan.splits())
+                .extracting(s -> s.path().name() + " " + s.partitionValues())
+                .containsExactlyInAnyOrder(
+                        "in-table.csv [a, 1]", "old.csv [z, 9]", "misnamed.csv [b, 2]");
+        DataSplit old =
+                plan.splits().stream()
+                        .filter(s -> s.path().name().equals("old.csv"))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(old.path().parent()).isEqualTo(archive);
+        assertThat(names(new FormatTableScan(table()).withPartitionFilter(equal("dt", "z")).plan()))
+                .containsExactly("old.csv");
     }
 
     @Test

@@ -19,7 +19,7 @@ import dev.formattable.core.options.LineFormatOptions;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.scan.ScanPlan;
-import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.read.FormatTableSplit;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -115,7 +115,6 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
                                                 spec.table.options().format()))
                                 != null;
         for (DataSplit file : files) {
-            Path path = FlinkFileIO.toFlink(file.path());
             long size = file.fileSize();
             // A compressed stream cannot be entered in the middle: one reader reads it whole.
             long splitSize =
@@ -128,13 +127,7 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
             do {
                 long length = Math.min(splitSize, size - offset);
                 splits.add(
-                        new FileSourceSplit(
-                                idPrefix + nextId++,
-                                path,
-                                offset,
-                                length,
-                                file.modificationTime(),
-                                size));
+                        FormatTableSplit.of(idPrefix + nextId++, file, offset, length, spec.table));
                 offset += length;
             } while (offset < size);
         }
