@@ -101,7 +101,7 @@ public final class StatisticsJob {
             }
         }
         List<PartitionReport> reports = inPlanOrder(planner, tasks, computed);
-        planner.recordInRegistry(reports);
+        planner.recordInRegistry(tasks, reports);
         return reports;
     }
 

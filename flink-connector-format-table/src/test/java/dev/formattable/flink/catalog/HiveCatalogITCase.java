@@ -231,6 +231,15 @@ class HiveCatalogITCase extends FlinkTestBase {
         assertThat(query(env, "SELECT id FROM clicks ORDER BY id"))
                 .containsExactly("+I[1]", "+I[2]", "+I[3]", "+I[6]");
 
+        // Its statistics are computed where it is and recorded for other engines.
+        query(env, "CALL h.sys.compute_statistics('" + db + ".clicks')");
+        assertThat(
+                        HMS.client()
+                                .getPartition(db, "clicks", List.of("2023-12-31", "9"))
+                                .getParameters())
+                .containsEntry("numRows", "1")
+                .containsEntry("numFiles", "1");
+
         // Dropping it unregisters it and leaves its files where they are.
         exec(env, "ALTER TABLE clicks DROP PARTITION (dt='2023-12-31', h=9)");
         assertThat(query(env, "SELECT id FROM clicks ORDER BY id"))

@@ -25,6 +25,7 @@ import dev.formattable.core.types.DataField;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,8 +95,7 @@ public final class StatisticsPlanner {
     }
 
     private StatisticsTask task(Path dir, List<DataSplit> files) {
-        Path root = table.qualifiedLocation();
-        String name = dir.equals(root) ? "" : dir.relativeTo(root);
+        String name = partitionName(dir, files.get(0).partitionValues());
         Optional<PartitionStatistics> stored = store.read(dir);
         if (stored.isEmpty() || !sameColumns(stored.get())) {
             return new StatisticsTask(
@@ -127,6 +127,20 @@ public final class StatisticsPlanner {
         }
     }
 
+    /**
+     * The name a partition is reported by: its directory relative to the table's, or, for a
+     * partition a catalog keeps at another directory, the one the layout would give it.
+     */
+    private String partitionName(Path dir, List<Object> values) {
+        Path root = table.qualifiedLocation();
+        if (dir.equals(root)) {
+            return "";
+        }
+        return table.layout().isDirectoryOf(root, dir, values)
+                ? dir.relativeTo(root)
+                : table.layout().relativePath(values);
+    }
+
     /** Whether stored statistics are of the columns and the sketch size this run computes. */
     private boolean sameColumns(PartitionStatistics stored) {
         List<ColumnStatistics> have = stored.columns();
@@ -155,13 +169,17 @@ public final class StatisticsPlanner {
      * where its catalog keeps partitions (a Hive Metastore keeps them as partition parameters, for
      * other engines' planners). Partitions a report skipped are left out.
      *
+     * @param tasks the plan the reports are of, which knows each partition's directory
      * @throws IOException when the registry cannot record them
      */
-    public void recordInRegistry(List<PartitionReport> reports) throws IOException {
+    public void recordInRegistry(List<StatisticsTask> tasks, List<PartitionReport> reports)
+            throws IOException {
         Optional<PartitionRegistry> registry = table.partitionRegistry();
         if (registry.isEmpty() || !table.layout().isPartitioned()) {
             return;
         }
+        Map<String, Path> dirs = new HashMap<>();
+        tasks.forEach(t -> dirs.put(t.partition(), t.directory()));
         Path root = table.qualifiedLocation();
         Map<Map<String, String>, BasicStatistics> statistics = new LinkedHashMap<>();
         for (PartitionReport report : reports) {
@@ -173,7 +191,10 @@ public final class StatisticsPlanner {
             for (int level = 0; level < names.length; level++) {
                 values.add(table.layout().parseDirectoryName(level, names[level]).orElseThrow()[0]);
             }
-            Optional<PartitionStatistics> stored = store.read(root.resolve(report.partition()));
+            Optional<PartitionStatistics> stored =
+                    store.read(
+                            dirs.getOrDefault(
+                                    report.partition(), root.resolve(report.partition())));
             if (stored.isPresent()) {
                 Fingerprint files = stored.get().fingerprint();
                 long bytes = 0;

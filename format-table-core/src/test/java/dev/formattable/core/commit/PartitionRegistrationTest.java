@@ -269,4 +269,20 @@ class PartitionRegistrationTest {
         assertThat(TestTables.readAll(table)).containsExactly("[d1, 1]|a");
         assertThat(elsewhere.resolve("old.csv")).exists();
     }
+
+    @Test
+    void anOverwriteReplacingAPartitionKeptElsewhereDeletesItsFilesThereAndUnregistersIt(
+            @TempDir java.nio.file.Path elsewhere) throws IOException {
+        RecordingRegistry registry = new RecordingRegistry();
+        FormatTable table = table(registry, Map.of("dynamic-partition-overwrite", "false"));
+        table.newCommit().append(TestTables.write(table, List.of("d1", 1), "a"));
+        java.nio.file.Files.writeString(elsewhere.resolve("old.csv"), "old\n");
+        registry.registered.put(spec("d0", "9"), Path.of(elsewhere.toUri().toString()));
+
+        table.newCommit().overwrite(Map.of(), TestTables.write(table, List.of("d2", 2), "b"));
+
+        assertThat(registry.registered).containsOnlyKeys(spec("d2", "2"));
+        assertThat(TestTables.readAll(table)).containsExactly("[d2, 2]|b");
+        assertThat(elsewhere.resolve("old.csv")).doesNotExist();
+    }
 }
