@@ -211,8 +211,8 @@ final class HiveTables {
     }
 
     /**
-     * Hive's partition naming (ISO dates, its NULL partition name) for each naming option the
-     * options leave unset.
+     * Hive's partition naming (ISO dates, timestamps without trailing fractional zeros, its NULL
+     * partition name) for each naming option the options leave unset.
      */
     private static Map<String, String> hiveNamingUnlessGiven(Map<String, String> options) {
         Map<String, String> naming = new HashMap<>();
@@ -222,6 +222,9 @@ final class HiveTables {
         }
         if (!options.containsKey(FormatTableOptions.PARTITION_LEGACY_NAME.key())) {
             naming.put(FormatTableOptions.PARTITION_LEGACY_NAME.key(), "false");
+        }
+        if (!options.containsKey(FormatTableOptions.PARTITION_TIMESTAMP_FRACTION.key())) {
+            naming.put(FormatTableOptions.PARTITION_TIMESTAMP_FRACTION.key(), "minimal");
         }
         return naming;
     }

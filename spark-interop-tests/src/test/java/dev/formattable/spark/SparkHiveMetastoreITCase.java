@@ -20,6 +20,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +74,16 @@ class SparkHiveMetastoreITCase {
                     "dt=2024-01-02/h=__HIVE_DEFAULT_PARTITION__",
                     "dt=__HIVE_DEFAULT_PARTITION__/h=__HIVE_DEFAULT_PARTITION__");
 
+    /**
+     * Rows of {@code (id, ts, d, s)} whose partition keys are a TIMESTAMP, a DECIMAL and strings
+     * that Hive escapes in directory names.
+     */
+    private static final String TYPED_KEY_ROWS =
+            "(1, TIMESTAMP '2024-01-01 10:00:00', 1.50, 'a/b:c'),"
+                    + " (2, TIMESTAMP '2024-01-02 23:59:59.123', 22.00, 'x=y%z#?'),"
+                    + " (3, CAST(NULL AS TIMESTAMP), CAST(NULL AS DECIMAL(5, 2)),"
+                    + " CAST(NULL AS STRING))";
+
     private static final String FLINK_DB = "flink_written";
     private static final String SPARK_DB = "spark_written";
 
@@ -121,6 +132,13 @@ class SparkHiveMetastoreITCase {
                                     + "INSERT INTO %s VALUES %s;%n",
                             table, format, table, ROWS));
         }
+        script.append(
+                String.format(
+                        "CREATE TABLE %s.typed_keys (id INT, ts TIMESTAMP(3), d DECIMAL(5, 2),"
+                                + " s STRING) PARTITIONED BY (ts, d, s)"
+                                + " WITH ('file.format'='parquet');%n"
+                                + "INSERT INTO %s.typed_keys VALUES %s;%n",
+                        FLINK_DB, FLINK_DB, TYPED_KEY_ROWS));
         // Spark starts and writes its own tables while Flink writes.
         Started flinkWriting = startQuickstartRunner(script.toString());
 
@@ -152,6 +170,25 @@ class SparkHiveMetastoreITCase {
             spark.sql("INSERT INTO " + table + " VALUES " + ROWS);
             reads.append(String.format("SELECT %s FROM %s ORDER BY id;%n", COLUMNS, table));
         }
+        spark.sql(
+                "CREATE TABLE "
+                        + SPARK_DB
+                        + ".typed_keys (id INT) PARTITIONED BY (ts TIMESTAMP, d DECIMAL(5, 2),"
+                        + " s STRING) STORED AS PARQUET");
+        spark.sql("INSERT INTO " + SPARK_DB + ".typed_keys VALUES " + TYPED_KEY_ROWS);
+        // A partition Spark keeps outside the table's directory.
+        spark.sql(
+                String.format(
+                        "ALTER TABLE %s.typed_keys ADD PARTITION (ts='2023-12-31 00:00:00',"
+                                + " d=0.50, s='moved') LOCATION '%s'",
+                        SPARK_DB, dir.resolve("moved").toUri()));
+        spark.sql(
+                "INSERT INTO "
+                        + SPARK_DB
+                        + ".typed_keys PARTITION (ts='2023-12-31 00:00:00', d=0.50, s='moved')"
+                        + " VALUES (9)");
+        reads.append(
+                String.format("SELECT id, ts, d, s FROM %s.typed_keys ORDER BY id;%n", SPARK_DB));
         Runner flinkWrites = flinkWriting.await();
         assertThat(flinkWrites.exitCode).as(flinkWrites.describe()).isZero();
 
@@ -287,7 +324,50 @@ class SparkHiveMetastoreITCase {
                         "[4,d,null,null,2024-01-02,null]");
     }
 
+    /**
+     * TIMESTAMP, DECIMAL and escaped string partition values each engine wrote, read by the other
+     * identically, and one partition Spark keeps at a location of its own, read there by Flink.
+     */
+    @Test
+    void timestampDecimalAndEscapedPartitionValuesReadTheSameInBothEngines() throws Exception {
+        assertThat(rows(spark.sql("SELECT id, ts, d, s FROM " + FLINK_DB + ".typed_keys")))
+                .containsExactly(
+                        "[1,2024-01-01T10:00:00Z,1.50,a/b:c]",
+                        "[2,2024-01-02T23:59:59.123Z,22.00,x=y%z#?]",
+                        "[3,null,null,null]");
+        assertThat(
+                        rows(
+                                spark.sql(
+                                        "SELECT id FROM "
+                                                + FLINK_DB
+                                                + ".typed_keys WHERE ts = TIMESTAMP"
+                                                + " '2024-01-02 23:59:59.123' AND d = 22")))
+                .containsExactly("[2]");
+
+        // Both engines name the same values alike, so neither adds a second partition for one.
+        List<String> sparks = shownPartitions(SPARK_DB + ".typed_keys");
+        sparks.remove("ts=2023-12-31 00%3A00%3A00/d=0.50/s=moved");
+        assertThat(shownPartitions(FLINK_DB + ".typed_keys")).isEqualTo(sparks);
+
+        assertThat(flinkReads.get("typed_keys"))
+                .as(String.valueOf(flinkReadFailure))
+                .containsExactly(
+                        "[1,2024-01-01T10:00,1.50,a/b:c]",
+                        "[2,2024-01-02T23:59:59.123,22.00,x=y%z#?]",
+                        "[3,null,null,null]",
+                        "[9,2023-12-31T00:00,0.50,moved]");
+    }
+
     // ---------------------------------------------------------------------------------------
+
+    private static List<String> shownPartitions(String table) {
+        List<String> shown = new ArrayList<>();
+        for (Row r : spark.sql("SHOW PARTITIONS " + table).collectAsList()) {
+            shown.add(r.getString(0));
+        }
+        shown.sort(null);
+        return shown;
+    }
 
     private static List<String> rows(Dataset<Row> table) {
         List<String> rows = new ArrayList<>();

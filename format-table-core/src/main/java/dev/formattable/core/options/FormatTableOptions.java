@@ -81,6 +81,19 @@ public final class FormatTableOptions {
                                     + " as its number of days since 1970-01-01. When false, a"
                                     + " DATE is written as yyyy-MM-dd. Reading accepts both.");
 
+    public static final ConfigOption<String> PARTITION_TIMESTAMP_FRACTION =
+            ConfigOption.key("partition.timestamp-fraction")
+                    .of(
+                            String.class,
+                            "precision",
+                            "How the fraction of a second of a TIMESTAMP partition value is"
+                                    + " written (unless 'partition.legacy-name' is true):"
+                                    + " 'precision' writes at least as many digits as the"
+                                    + " column's precision ('10:00:00.000' for TIMESTAMP(3)), as"
+                                    + " Paimon does; 'minimal' drops trailing zeros and a zero"
+                                    + " fraction ('10:00:00'), as Hive and Spark do. Reading"
+                                    + " accepts every spelling.");
+
     public static final ConfigOption<Boolean> DYNAMIC_PARTITION_OVERWRITE =
             ConfigOption.key("dynamic-partition-overwrite")
                     .of(
@@ -224,6 +237,7 @@ public final class FormatTableOptions {
                     PARTITION_PATH_ONLY_VALUE,
                     PARTITION_DEFAULT_NAME,
                     PARTITION_LEGACY_NAME,
+                    PARTITION_TIMESTAMP_FRACTION,
                     DYNAMIC_PARTITION_OVERWRITE,
                     TARGET_FILE_SIZE,
                     TARGET_FILE_ROW_NUM,

@@ -156,6 +156,27 @@ public final class TableOptions implements Serializable {
         return options.get(FormatTableOptions.PARTITION_LEGACY_NAME);
     }
 
+    /**
+     * Whether TIMESTAMP partition values are named without trailing fractional zeros.
+     *
+     * @throws IllegalArgumentException naming the key and value when it is neither 'precision' nor
+     *     'minimal'
+     */
+    public boolean minimalTimestampFraction() {
+        String value = options.get(FormatTableOptions.PARTITION_TIMESTAMP_FRACTION);
+        switch (value) {
+            case "precision":
+                return false;
+            case "minimal":
+                return true;
+            default:
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Option '%s'='%s' must be 'precision' or 'minimal'",
+                                FormatTableOptions.PARTITION_TIMESTAMP_FRACTION.key(), value));
+        }
+    }
+
     public boolean dynamicPartitionOverwrite() {
         return options.get(FormatTableOptions.DYNAMIC_PARTITION_OVERWRITE);
     }

@@ -41,10 +41,22 @@ public final class PartitionValueCodec implements Serializable {
 
     private final String defaultName;
     private final boolean legacyName;
+    private final boolean minimalFraction;
 
+    /** A codec naming timestamps with as many fractional digits as their precision. */
     public PartitionValueCodec(String defaultName, boolean legacyName) {
+        this(defaultName, legacyName, false);
+    }
+
+    /**
+     * @param minimalFraction name a timestamp without trailing fractional zeros (and without a
+     *     fraction at a whole second), as Hive and Spark do; otherwise with at least as many
+     *     fractional digits as its precision, as Paimon does
+     */
+    public PartitionValueCodec(String defaultName, boolean legacyName, boolean minimalFraction) {
         this.defaultName = defaultName;
         this.legacyName = legacyName;
+        this.minimalFraction = minimalFraction;
     }
 
     public String defaultName() {
@@ -246,7 +258,9 @@ public final class PartitionValueCodec implements Serializable {
             case TIMESTAMP:
                 {
                     LocalDateTime ts = (LocalDateTime) value;
-                    return legacyName ? ts.toString() : formatTimestamp(ts, type.precision());
+                    return legacyName
+                            ? ts.toString()
+                            : formatTimestamp(ts, minimalFraction ? 0 : type.precision());
                 }
             case DECIMAL:
                 return ((BigDecimal) value).toPlainString();
@@ -280,6 +294,10 @@ public final class PartitionValueCodec implements Serializable {
         result.add(render(type, value));
         if (value != null && (type.root() == TypeRoot.DATE || type.root() == TypeRoot.TIMESTAMP)) {
             result.add(new PartitionValueCodec(defaultName, !legacyName).render(type, value));
+            if (type.root() == TypeRoot.TIMESTAMP) {
+                result.add(formatTimestamp((LocalDateTime) value, type.precision()));
+                result.add(formatTimestamp((LocalDateTime) value, 0));
+            }
         }
         return new ArrayList<>(result);
     }

@@ -74,7 +74,9 @@ public class FormatTableSpec implements Serializable {
                         schema.partitionKeys(),
                         types,
                         new PartitionValueCodec(
-                                options.defaultPartitionName(), options.legacyPartitionName()),
+                                options.defaultPartitionName(),
+                                options.legacyPartitionName(),
+                                options.minimalTimestampFraction()),
                         options.partitionPathOnlyValue(),
                         metadataUnderLocation ? CATALOG_METADATA_DIRS : Set.of());
     }

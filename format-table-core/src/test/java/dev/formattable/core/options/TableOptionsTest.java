@@ -33,6 +33,7 @@ class TableOptionsTest {
         assertThat(options.compression()).isEqualTo("snappy");
         assertThat(options.defaultPartitionName()).isEqualTo("__DEFAULT_PARTITION__");
         assertThat(options.legacyPartitionName()).isTrue();
+        assertThat(options.minimalTimestampFraction()).isFalse();
         assertThat(options.dynamicPartitionOverwrite()).isTrue();
         assertThat(options.targetFileSize()).isEqualTo(256L * 1024 * 1024);
         assertThat(options.targetFileRowNum()).isEqualTo(Long.MAX_VALUE);
@@ -78,6 +79,20 @@ class TableOptionsTest {
         assertThat(options.defaultPartitionName()).isEqualTo("null_part");
         assertThat(options.dataFilePrefix()).isEqualTo("part-");
         assertThat(options.partitionPathOnlyValue()).isTrue();
+    }
+
+    @Test
+    void theTimestampFractionIsPrecisionOrMinimal() {
+        assertThat(of(Map.of("partition.timestamp-fraction", "minimal")).minimalTimestampFraction())
+                .isTrue();
+        assertThatThrownBy(
+                        () ->
+                                of(Map.of("partition.timestamp-fraction", "shortest"))
+                                        .minimalTimestampFraction())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "Option 'partition.timestamp-fraction'='shortest' must be 'precision' or"
+                                + " 'minimal'");
     }
 
     @Test

@@ -229,6 +229,27 @@ class PartitionValueCodecTest {
     void spellingsOfATimestamp() {
         assertThat(legacy.spellings(DataTypes.TIMESTAMP(0), TEN))
                 .containsExactly("2024-01-01T10:00", "2024-01-01 10:00:00");
+        assertThat(modern.spellings(DataTypes.TIMESTAMP(3), TEN))
+                .containsExactly(
+                        "2024-01-01 10:00:00.000", "2024-01-01T10:00", "2024-01-01 10:00:00");
+    }
+
+    @Test
+    void aMinimalFractionNamesTimestampsAsHiveAndSparkDo() {
+        PartitionValueCodec hive = new PartitionValueCodec(DEFAULT, false, true);
+        assertThat(hive.render(DataTypes.TIMESTAMP(3), TEN)).isEqualTo("2024-01-01 10:00:00");
+        assertThat(hive.render(DataTypes.TIMESTAMP(6), TEN.withNano(120_000_000)))
+                .isEqualTo("2024-01-01 10:00:00.12");
+        assertThat(hive.render(DataTypes.TIMESTAMP(9), TEN.withNano(123_456_789)))
+                .isEqualTo("2024-01-01 10:00:00.123456789");
+        assertThat(hive.parse("ts", DataTypes.TIMESTAMP(3), "2024-01-01 10:00:00.000"))
+                .isEqualTo(TEN);
+        assertThat(hive.spellings(DataTypes.TIMESTAMP(3), TEN))
+                .containsExactly(
+                        "2024-01-01 10:00:00", "2024-01-01T10:00", "2024-01-01 10:00:00.000");
+        // Legacy names win over the fraction's setting, as they name no fraction of their own.
+        assertThat(new PartitionValueCodec(DEFAULT, true, true).render(DataTypes.TIMESTAMP(3), TEN))
+                .isEqualTo("2024-01-01T10:00");
     }
 
     @Test
