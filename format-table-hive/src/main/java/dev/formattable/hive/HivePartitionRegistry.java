@@ -123,6 +123,23 @@ final class HivePartitionRegistry implements PartitionRegistry {
         }
     }
 
+    /** The parameters with Hive's basic statistics, marked accurate. */
+    private static Map<String, String> withStatistics(
+            Map<String, String> parameters, BasicStatistics s) {
+        Map<String, String> result =
+                parameters == null ? new HashMap<>() : new HashMap<>(parameters);
+        result.put("numRows", Long.toString(s.rowCount()));
+        result.put("numFiles", Integer.toString(s.fileCount()));
+        result.put("totalSize", Long.toString(s.totalSize()));
+        result.put("COLUMN_STATS_ACCURATE", "{\"BASIC_STATS\":\"true\"}");
+        return result;
+    }
+
+    /** Tells the metastore to keep the statistics given instead of listing the directory. */
+    private static EnvironmentContext keepStatistics() {
+        return new EnvironmentContext(new HashMap<>(Map.of("DO_NOT_UPDATE_STATS", "true")));
+    }
+
     private static List<RegisteredPartition> toRegistered(List<Partition> partitions) {
         List<RegisteredPartition> result = new ArrayList<>(partitions.size());
         for (Partition p : partitions) {
@@ -165,8 +182,8 @@ final class HivePartitionRegistry implements PartitionRegistry {
     }
 
     /**
-     * Hive's basic statistics as partition parameters, marked accurate, with the metastore told not
-     * to recompute them by listing the directory.
+     * Hive's basic statistics as partition parameters (an unpartitioned table's as its own), marked
+     * accurate, with the metastore told not to recompute them by listing the directory.
      */
     @Override
     public void recordStatistics(Map<Map<String, String>, BasicStatistics> statistics)
@@ -180,30 +197,26 @@ final class HivePartitionRegistry implements PartitionRegistry {
             clients.run(
                     c -> {
                         Table t = c.getTable(database, table);
+                        BasicStatistics own = byValues.remove(List.of());
+                        if (own != null && t.getPartitionKeysSize() == 0) {
+                            t.setParameters(withStatistics(t.getParameters(), own));
+                            c.alter_table_with_environmentContext(
+                                    database, table, t, keepStatistics());
+                        }
+                        if (byValues.isEmpty()) {
+                            return null;
+                        }
                         List<String> names = new ArrayList<>();
                         for (List<String> values : byValues.keySet()) {
                             names.add(Warehouse.makePartName(t.getPartitionKeys(), values));
                         }
                         List<Partition> partitions = c.getPartitionsByNames(database, table, names);
                         for (Partition p : partitions) {
-                            BasicStatistics s = byValues.get(p.getValues());
-                            Map<String, String> parameters =
-                                    p.getParameters() == null
-                                            ? new HashMap<>()
-                                            : new HashMap<>(p.getParameters());
-                            parameters.put("numRows", Long.toString(s.rowCount()));
-                            parameters.put("numFiles", Integer.toString(s.fileCount()));
-                            parameters.put("totalSize", Long.toString(s.totalSize()));
-                            parameters.put("COLUMN_STATS_ACCURATE", "{\"BASIC_STATS\":\"true\"}");
-                            p.setParameters(parameters);
+                            p.setParameters(
+                                    withStatistics(p.getParameters(), byValues.get(p.getValues())));
                         }
                         if (!partitions.isEmpty()) {
-                            c.alter_partitions(
-                                    database,
-                                    table,
-                                    partitions,
-                                    new EnvironmentContext(
-                                            new HashMap<>(Map.of("DO_NOT_UPDATE_STATS", "true"))));
+                            c.alter_partitions(database, table, partitions, keepStatistics());
                         }
                         return null;
                     },

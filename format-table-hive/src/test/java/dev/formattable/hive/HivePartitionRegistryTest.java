@@ -179,6 +179,23 @@ class HivePartitionRegistryTest {
     }
 
     @Test
+    void anUnpartitionedTablesStatisticsAreItsOwnParametersKeptBeside() throws Exception {
+        PartitionRegistry registry = table("whole");
+        Map<String, String> before = HMS.client().getTable(db, "whole").getParameters();
+
+        registry.recordStatistics(Map.of(Map.of(), new BasicStatistics(7, 2, 700)));
+
+        Map<String, String> after = HMS.client().getTable(db, "whole").getParameters();
+        assertThat(after)
+                .containsEntry("numRows", "7")
+                .containsEntry("numFiles", "2")
+                .containsEntry("totalSize", "700")
+                .containsEntry("COLUMN_STATS_ACCURATE", "{\"BASIC_STATS\":\"true\"}")
+                .containsEntry("file.format", before.get("file.format"))
+                .containsEntry("type", "format-table");
+    }
+
+    @Test
     void typedKeysTheMetastoreWillNotFilterAreListedWhole() throws Exception {
         PartitionRegistry registry =
                 table(

@@ -151,6 +151,13 @@ class HiveCatalogITCase extends FlinkTestBase {
 
         assertThat(query(env, "SELECT id, v FROM legacy ORDER BY id"))
                 .containsExactly("+I[1, x]", "+I[2, null]");
+
+        // Hive's basic statistics of an unpartitioned table are the table's own parameters.
+        query(env, "CALL h.sys.compute_statistics('" + db + ".legacy')");
+        assertThat(HMS.client().getTable(db, "legacy").getParameters())
+                .containsEntry("numRows", "2")
+                .containsEntry("numFiles", "1")
+                .containsEntry("EXTERNAL", "TRUE");
     }
 
     @Test

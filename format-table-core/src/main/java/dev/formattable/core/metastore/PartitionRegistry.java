@@ -73,7 +73,8 @@ public interface PartitionRegistry extends Serializable {
      * Records partitions' statistics where the metastore keeps them, for other engines' planners;
      * partitions not registered are skipped. Nothing by default.
      *
-     * @param statistics by partition, its values as {@link #register} takes them
+     * @param statistics by partition, its values as {@link #register} takes them; an empty spec is
+     *     an unpartitioned table's own
      */
     default void recordStatistics(Map<Map<String, String>, BasicStatistics> statistics)
             throws IOException {}

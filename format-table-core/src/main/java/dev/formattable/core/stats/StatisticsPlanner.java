@@ -167,7 +167,8 @@ public final class StatisticsPlanner {
     /**
      * Records the stored statistics of the reported partitions with the table's partition registry,
      * where its catalog keeps partitions (a Hive Metastore keeps them as partition parameters, for
-     * other engines' planners). Partitions a report skipped are left out.
+     * other engines' planners; an unpartitioned table's as its own). Partitions a report skipped
+     * are left out.
      *
      * @param tasks the plan the reports are of, which knows each partition's directory
      * @throws IOException when the registry cannot record them
@@ -175,7 +176,7 @@ public final class StatisticsPlanner {
     public void recordInRegistry(List<StatisticsTask> tasks, List<PartitionReport> reports)
             throws IOException {
         Optional<PartitionRegistry> registry = table.partitionRegistry();
-        if (registry.isEmpty() || !table.layout().isPartitioned()) {
+        if (registry.isEmpty()) {
             return;
         }
         Map<String, Path> dirs = new HashMap<>();
@@ -183,10 +184,12 @@ public final class StatisticsPlanner {
         Path root = table.qualifiedLocation();
         Map<Map<String, String>, BasicStatistics> statistics = new LinkedHashMap<>();
         for (PartitionReport report : reports) {
-            if (report.rowCount() < 0 || report.partition().isEmpty()) {
+            if (report.rowCount() < 0
+                    || report.partition().isEmpty() == table.layout().isPartitioned()) {
                 continue;
             }
-            String[] names = report.partition().split("/");
+            String[] names =
+                    report.partition().isEmpty() ? new String[0] : report.partition().split("/");
             List<Object> values = new ArrayList<>(names.length);
             for (int level = 0; level < names.length; level++) {
                 values.add(table.layout().parseDirectoryName(level, names[level]).orElseThrow()[0]);
