@@ -36,6 +36,7 @@ import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -61,8 +62,35 @@ final class CatalogStatisticsAccess {
 
     private final TableOpener tables;
 
+    // Flink's planner asks for the table statistics of a query's partitions and, right after, for
+    // their column statistics, handing both requests the same list: the second takes what the
+    // first read. Keyed by that list's identity, which no other request shares, so a later query
+    // never gets what an earlier one read.
+    @Nullable private LastRead last;
+
+    private record LastRead(
+            ObjectPath path,
+            WeakReference<List<CatalogPartitionSpec>> specs,
+            List<PartitionStatistics> statistics) {}
+
     CatalogStatisticsAccess(TableOpener tables) {
         this.tables = tables;
+    }
+
+    /** What the table-statistics request with this very list read, once; otherwise null. */
+    @Nullable
+    private synchronized List<PartitionStatistics> takeLastRead(
+            ObjectPath path, List<CatalogPartitionSpec> specs) {
+        LastRead read = last;
+        last = null;
+        return read != null && read.specs().get() == specs && read.path().equals(path)
+                ? read.statistics()
+                : null;
+    }
+
+    private synchronized void keepLastRead(
+            ObjectPath path, List<CatalogPartitionSpec> specs, List<PartitionStatistics> stats) {
+        last = new LastRead(path, new WeakReference<>(specs), stats);
     }
 
     private FormatTable openTable(ObjectPath path) throws TableNotExistException {
@@ -98,8 +126,10 @@ final class CatalogStatisticsAccess {
 
     List<CatalogTableStatistics> partitionStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
+        List<PartitionStatistics> stats = partitions(openQuietly(path), path, specs);
+        keepLastRead(path, specs, stats);
         List<CatalogTableStatistics> result = new ArrayList<>();
-        for (PartitionStatistics s : partitions(openQuietly(path), path, specs)) {
+        for (PartitionStatistics s : stats) {
             result.add(s == null ? CatalogTableStatistics.UNKNOWN : CatalogStatistics.table(s));
         }
         return result;
@@ -115,7 +145,10 @@ final class CatalogStatisticsAccess {
     List<CatalogColumnStatistics> partitionColumnStatistics(
             ObjectPath path, List<CatalogPartitionSpec> specs) {
         FormatTable table = openQuietly(path);
-        List<PartitionStatistics> stats = partitions(table, path, specs);
+        List<PartitionStatistics> stats = takeLastRead(path, specs);
+        if (stats == null) {
+            stats = partitions(table, path, specs);
+        }
         Map<String, Long> union = null;
         if (!stats.isEmpty() && !stats.contains(null)) {
             union = new HashMap<>();
