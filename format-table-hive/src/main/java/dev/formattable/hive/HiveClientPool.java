@@ -120,6 +120,13 @@ final class HiveClientPool implements Closeable {
         client.close();
     }
 
+    /** Whether calls may still be run. */
+    boolean isOpen() {
+        synchronized (idle) {
+            return !closed;
+        }
+    }
+
     @Override
     public void close() {
         synchronized (idle) {

@@ -59,7 +59,7 @@ public final class HiveMetastore implements Metastore {
     /** The metastore lists each table's partitions; commits register those they publish into. */
     @Override
     public Optional<PartitionRegistry> partitionRegistry(String database, String table) {
-        return Optional.of(new HivePartitionRegistry(options, database, table));
+        return Optional.of(new HivePartitionRegistry(options, database, table, clients));
     }
 
     @Override

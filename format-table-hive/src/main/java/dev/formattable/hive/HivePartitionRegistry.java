@@ -18,6 +18,7 @@ import dev.formattable.core.metastore.BasicStatistics;
 import dev.formattable.core.metastore.PartitionRegistry;
 import dev.formattable.core.metastore.RegisteredPartition;
 
+import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.Warehouse;
 import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
@@ -37,9 +38,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A Hive table's partitions, registered by the commits that publish into them. It travels with the
- * table to the tasks that commit and connects from there, once per call: a commit is rare next to
- * the rows it publishes, and nothing is left open between commits.
+ * A Hive table's partitions, registered by the commits that publish into them. Where the catalog
+ * made it (planning), it calls through the catalog's open clients. It travels with the table to the
+ * tasks that commit and connects from there, once per call: a commit is rare next to the rows it
+ * publishes, and nothing is left open between commits.
  */
 final class HivePartitionRegistry implements PartitionRegistry {
 
@@ -53,74 +55,97 @@ final class HivePartitionRegistry implements PartitionRegistry {
     // Set once the metastore refuses a filter (it filters string keys only, unless configured
     // otherwise), so that later plans ask for every partition straight away.
     private transient volatile boolean filterRefused;
+    // The catalog's clients, in the process that made this registry (planning); null elsewhere.
+    private final transient HiveClientPool catalogClients;
+    private transient volatile HiveConf conf;
 
-    HivePartitionRegistry(Map<String, String> options, String database, String table) {
+    HivePartitionRegistry(
+            Map<String, String> options,
+            String database,
+            String table,
+            HiveClientPool catalogClients) {
         this.options = new HashMap<>(options);
         this.database = database;
         this.table = table;
+        this.catalogClients = catalogClients;
     }
 
-    private HiveClientPool connect() {
-        return new HiveClientPool(HiveMetastoreFactory.hiveConf(options), 1);
+    /**
+     * Runs a call on the catalog's clients where this registry was made, while the catalog is open;
+     * otherwise (in the tasks it travels to) on a connection of its own for this call.
+     */
+    private <T> T run(HiveClientPool.Call<T> call, String what) throws IOException {
+        HiveClientPool shared = catalogClients;
+        if (shared != null && shared.isOpen()) {
+            return shared.run(call, what);
+        }
+        try (HiveClientPool own = new HiveClientPool(conf(), 1)) {
+            return own.run(call, what);
+        }
+    }
+
+    private HiveConf conf() {
+        HiveConf made = conf;
+        if (made == null) {
+            made = HiveMetastoreFactory.hiveConf(options);
+            conf = made;
+        }
+        return made;
     }
 
     @Override
     public void register(Map<Map<String, String>, Path> partitions) throws IOException {
-        try (HiveClientPool clients = connect()) {
-            clients.run(
-                    c -> {
-                        Table t = c.getTable(database, table);
-                        int now = (int) (System.currentTimeMillis() / 1000);
-                        List<Partition> added = new ArrayList<>();
-                        partitions.forEach(
-                                (spec, location) -> {
-                                    StorageDescriptor sd = t.getSd().deepCopy();
-                                    sd.setLocation(location.toString());
-                                    added.add(
-                                            new Partition(
-                                                    new ArrayList<>(spec.values()),
-                                                    database,
-                                                    table,
-                                                    now,
-                                                    now,
-                                                    sd,
-                                                    new HashMap<>()));
-                                });
-                        // Those registered already stay as they are: a replay adds nothing twice.
-                        c.add_partitions(added, true, false);
-                        return null;
-                    },
-                    "register " + partitions.size() + " partitions of " + database + "." + table);
-        }
+        run(
+                c -> {
+                    Table t = c.getTable(database, table);
+                    int now = (int) (System.currentTimeMillis() / 1000);
+                    List<Partition> added = new ArrayList<>();
+                    partitions.forEach(
+                            (spec, location) -> {
+                                StorageDescriptor sd = t.getSd().deepCopy();
+                                sd.setLocation(location.toString());
+                                added.add(
+                                        new Partition(
+                                                new ArrayList<>(spec.values()),
+                                                database,
+                                                table,
+                                                now,
+                                                now,
+                                                sd,
+                                                new HashMap<>()));
+                            });
+                    // Those registered already stay as they are: a replay adds nothing twice.
+                    c.add_partitions(added, true, false);
+                    return null;
+                },
+                "register " + partitions.size() + " partitions of " + database + "." + table);
     }
 
     @Override
     public List<RegisteredPartition> list(List<Map<String, String>> anyOf) throws IOException {
         Optional<String> filter = HivePartitionFilter.of(anyOf);
-        try (HiveClientPool clients = connect()) {
-            List<Partition> partitions =
-                    clients.run(
-                            c -> {
-                                if (filter.isPresent() && !filterRefused) {
-                                    try {
-                                        return c.listPartitionsByFilter(
-                                                database, table, filter.get(), ALL);
-                                    } catch (MetaException e) {
-                                        // The caller filters again.
-                                        filterRefused = true;
-                                        LOG.debug(
-                                                "The metastore refused filter {} on {}.{}: {}",
-                                                filter.get(),
-                                                database,
-                                                table,
-                                                e.getMessage());
-                                    }
+        List<Partition> partitions =
+                run(
+                        c -> {
+                            if (filter.isPresent() && !filterRefused) {
+                                try {
+                                    return c.listPartitionsByFilter(
+                                            database, table, filter.get(), ALL);
+                                } catch (MetaException e) {
+                                    // The caller filters again.
+                                    filterRefused = true;
+                                    LOG.debug(
+                                            "The metastore refused filter {} on {}.{}: {}",
+                                            filter.get(),
+                                            database,
+                                            table,
+                                            e.getMessage());
                                 }
-                                return c.listPartitions(database, table, ALL);
-                            },
-                            "list the partitions of " + database + "." + table);
-            return toRegistered(partitions);
-        }
+                            }
+                            return c.listPartitions(database, table, ALL);
+                        },
+                        "list the partitions of " + database + "." + table);
+        return toRegistered(partitions);
     }
 
     /** The parameters with Hive's basic statistics, marked accurate. */
@@ -168,17 +193,10 @@ final class HivePartitionRegistry implements PartitionRegistry {
                         "Partition " + spec + " has no name in a Hive Metastore", e);
             }
         }
-        try (HiveClientPool clients = connect()) {
-            return toRegistered(
-                    clients.run(
-                            c -> c.getPartitionsByNames(database, table, names),
-                            "look up "
-                                    + names.size()
-                                    + " partitions of "
-                                    + database
-                                    + "."
-                                    + table));
-        }
+        return toRegistered(
+                run(
+                        c -> c.getPartitionsByNames(database, table, names),
+                        "look up " + names.size() + " partitions of " + database + "." + table));
     }
 
     /**
@@ -193,58 +211,52 @@ final class HivePartitionRegistry implements PartitionRegistry {
         }
         Map<List<String>, BasicStatistics> byValues = new HashMap<>();
         statistics.forEach((spec, s) -> byValues.put(new ArrayList<>(spec.values()), s));
-        try (HiveClientPool clients = connect()) {
-            clients.run(
-                    c -> {
-                        Table t = c.getTable(database, table);
-                        BasicStatistics own = byValues.remove(List.of());
-                        if (own != null && t.getPartitionKeysSize() == 0) {
-                            t.setParameters(withStatistics(t.getParameters(), own));
-                            c.alter_table_with_environmentContext(
-                                    database, table, t, keepStatistics());
-                        }
-                        if (byValues.isEmpty()) {
-                            return null;
-                        }
-                        List<String> names = new ArrayList<>();
-                        for (List<String> values : byValues.keySet()) {
-                            names.add(Warehouse.makePartName(t.getPartitionKeys(), values));
-                        }
-                        List<Partition> partitions = c.getPartitionsByNames(database, table, names);
-                        for (Partition p : partitions) {
-                            p.setParameters(
-                                    withStatistics(p.getParameters(), byValues.get(p.getValues())));
-                        }
-                        if (!partitions.isEmpty()) {
-                            c.alter_partitions(database, table, partitions, keepStatistics());
-                        }
+        run(
+                c -> {
+                    Table t = c.getTable(database, table);
+                    BasicStatistics own = byValues.remove(List.of());
+                    if (own != null && t.getPartitionKeysSize() == 0) {
+                        t.setParameters(withStatistics(t.getParameters(), own));
+                        c.alter_table_with_environmentContext(database, table, t, keepStatistics());
+                    }
+                    if (byValues.isEmpty()) {
                         return null;
-                    },
-                    "record the statistics of "
-                            + statistics.size()
-                            + " partitions of "
-                            + database
-                            + "."
-                            + table);
-        }
+                    }
+                    List<String> names = new ArrayList<>();
+                    for (List<String> values : byValues.keySet()) {
+                        names.add(Warehouse.makePartName(t.getPartitionKeys(), values));
+                    }
+                    List<Partition> partitions = c.getPartitionsByNames(database, table, names);
+                    for (Partition p : partitions) {
+                        p.setParameters(
+                                withStatistics(p.getParameters(), byValues.get(p.getValues())));
+                    }
+                    if (!partitions.isEmpty()) {
+                        c.alter_partitions(database, table, partitions, keepStatistics());
+                    }
+                    return null;
+                },
+                "record the statistics of "
+                        + statistics.size()
+                        + " partitions of "
+                        + database
+                        + "."
+                        + table);
     }
 
     @Override
     public void unregister(List<Map<String, String>> partitions) throws IOException {
-        try (HiveClientPool clients = connect()) {
-            clients.run(
-                    c -> {
-                        for (Map<String, String> spec : partitions) {
-                            try {
-                                c.dropPartition(
-                                        database, table, new ArrayList<>(spec.values()), false);
-                            } catch (NoSuchObjectException e) {
-                                // Not registered: nothing to undo.
-                            }
+        run(
+                c -> {
+                    for (Map<String, String> spec : partitions) {
+                        try {
+                            c.dropPartition(database, table, new ArrayList<>(spec.values()), false);
+                        } catch (NoSuchObjectException e) {
+                            // Not registered: nothing to undo.
                         }
-                        return null;
-                    },
-                    "unregister partitions of " + database + "." + table);
-        }
+                    }
+                    return null;
+                },
+                "unregister partitions of " + database + "." + table);
     }
 }

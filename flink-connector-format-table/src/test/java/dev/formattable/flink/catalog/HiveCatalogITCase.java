@@ -14,6 +14,7 @@
 package dev.formattable.flink.catalog;
 
 import dev.formattable.flink.testutils.FlinkTestBase;
+import dev.formattable.flink.testutils.MetastoreOutage;
 import dev.formattable.hive.testutils.HiveMetastoreExtension;
 
 import org.apache.flink.table.api.TableEnvironment;
@@ -290,6 +291,35 @@ class HiveCatalogITCase extends FlinkTestBase {
                 0,
                 sd,
                 new HashMap<>());
+    }
+
+    @Test
+    void planningCallsTheMetastoreOnTheCatalogsOwnConnections() throws Exception {
+        exec(
+                env,
+                "CREATE TABLE planned (id INT, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('file.format'='parquet')");
+        exec(env, "INSERT INTO planned VALUES (1, 'd1'), (2, 'd2')");
+        try (MetastoreOutage relay = new MetastoreOutage(HiveMetastoreExtension.uri())) {
+            TableEnvironment planner = batchEnv();
+            exec(
+                    planner,
+                    "CREATE CATALOG r WITH ('type'='format-table', 'metastore'='hive', 'uri'='"
+                            + relay.uri()
+                            + "', 'warehouse'='"
+                            + warehouse.toUri()
+                            + "')");
+            String sql = "SELECT id FROM r." + db + ".planned WHERE dt = 'd2'";
+            planner.explainSql(sql);
+            int warm = relay.relayed();
+
+            planner.explainSql(sql);
+            planner.explainSql("SELECT count(*) FROM r." + db + ".planned");
+
+            // The partition lists of both plans came over the catalog's open connections.
+            assertThat(relay.relayed()).isEqualTo(warm);
+            assertThat(query(planner, sql)).containsExactly("+I[2]");
+        }
     }
 
     @Test

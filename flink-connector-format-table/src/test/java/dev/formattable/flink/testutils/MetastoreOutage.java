@@ -36,6 +36,7 @@ public final class MetastoreOutage implements AutoCloseable {
     private final ServerSocket server;
     private final AtomicInteger toRefuse = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    private final AtomicInteger relayed = new AtomicInteger();
     private final List<Socket> open = new ArrayList<>();
     private volatile boolean closed;
 
@@ -69,6 +70,11 @@ public final class MetastoreOutage implements AutoCloseable {
         return refused.get();
     }
 
+    /** How many connections were relayed to the metastore so far. */
+    public int relayed() {
+        return relayed.get();
+    }
+
     private void accept() {
         while (!closed) {
             try {
@@ -79,6 +85,7 @@ public final class MetastoreOutage implements AutoCloseable {
                     continue;
                 }
                 Socket upstream = new Socket(targetHost, targetPort);
+                relayed.incrementAndGet();
                 synchronized (open) {
                     open.add(client);
                     open.add(upstream);
