@@ -90,10 +90,6 @@ public final class FormatTableSplit extends FileSourceSplit {
                 : Optional.empty();
     }
 
-    String partitionPath() {
-        return partitionPath;
-    }
-
     @Override
     public FileSourceSplit updateWithCheckpointedPosition(@Nullable CheckpointedPosition position) {
         return new FormatTableSplit(

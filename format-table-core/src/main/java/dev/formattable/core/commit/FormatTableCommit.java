@@ -218,10 +218,7 @@ public final class FormatTableCommit {
             if (c.state == CheckedMessage.State.VANISHED) {
                 continue;
             }
-            Map<String, String> spec = new LinkedHashMap<>();
-            c.message
-                    .partition()
-                    .forEach((k, v) -> spec.put(k, v == null ? table.layout().defaultName() : v));
+            Map<String, String> spec = PartitionRegistrations.spec(table.layout(), c.message);
             if (!registered.contains(spec)) {
                 partitions.putIfAbsent(spec, c.target.parent());
             }

@@ -43,6 +43,28 @@ public final class PartitionRegistrations {
     }
 
     /**
+     * The partition a message writes to as a registry keeps it: the message's text, with the NULL
+     * partition's name.
+     */
+    static Map<String, String> spec(PartitionLayout layout, CommitMessage message) {
+        Map<String, String> spec = new LinkedHashMap<>();
+        message.partition().forEach((k, v) -> spec.put(k, v == null ? layout.defaultName() : v));
+        return spec;
+    }
+
+    /** A registered partition's values by key; null when they do not fit the keys. */
+    private static Map<String, String> spec(PartitionLayout layout, RegisteredPartition p) {
+        if (p.values().size() != layout.levels()) {
+            return null;
+        }
+        Map<String, String> spec = new LinkedHashMap<>();
+        for (int i = 0; i < p.values().size(); i++) {
+            spec.put(layout.keys().get(i), p.values().get(i));
+        }
+        return spec;
+    }
+
+    /**
      * Of the partitions the messages write to, those registered already at their directory under
      * the table (which a commit need not register again), in one request to the registry.
      *
@@ -58,8 +80,7 @@ public final class PartitionRegistrations {
         PartitionLayout layout = table.layout();
         Map<Map<String, String>, List<Object>> written = new LinkedHashMap<>();
         for (CommitMessage m : messages) {
-            List<Object> values = layout.parseSpec(m.partition());
-            written.putIfAbsent(spec(layout, values), values);
+            written.putIfAbsent(spec(layout, m), layout.parseSpec(m.partition()));
         }
         if (written.isEmpty()) {
             return Set.of();
@@ -68,11 +89,8 @@ public final class PartitionRegistrations {
         Set<Map<String, String>> home = new HashSet<>();
         for (RegisteredPartition p :
                 table.partitionRegistry().get().get(new ArrayList<>(written.keySet()))) {
-            Map<String, String> spec = new LinkedHashMap<>();
-            for (int i = 0; i < p.values().size() && i < layout.levels(); i++) {
-                spec.put(layout.keys().get(i), p.values().get(i));
-            }
-            List<Object> values = written.get(spec);
+            Map<String, String> spec = spec(layout, p);
+            List<Object> values = spec == null ? null : written.get(spec);
             if (values == null) {
                 continue;
             }
@@ -110,12 +128,9 @@ public final class PartitionRegistrations {
         List<Map<String, String>> emptied = new ArrayList<>();
         for (RegisteredPartition p :
                 registry.list(prefix.isEmpty() ? List.of() : List.of(spec(layout, prefix)))) {
-            if (p.values().size() != layout.levels()) {
+            Map<String, String> registered = spec(layout, p);
+            if (registered == null) {
                 continue;
-            }
-            Map<String, String> registered = new LinkedHashMap<>();
-            for (int i = 0; i < p.values().size(); i++) {
-                registered.put(layout.keys().get(i), p.values().get(i));
             }
             Map<String, String> rendered;
             try {

@@ -181,10 +181,11 @@ public final class StatisticsPlanner {
         }
         Map<String, Path> dirs = new HashMap<>();
         tasks.forEach(t -> dirs.put(t.partition(), t.directory()));
-        Path root = table.qualifiedLocation();
         Map<Map<String, String>, BasicStatistics> statistics = new LinkedHashMap<>();
         for (PartitionReport report : reports) {
-            if (report.rowCount() < 0
+            Path dir = dirs.get(report.partition());
+            if (dir == null
+                    || report.rowCount() < 0
                     || report.partition().isEmpty() == table.layout().isPartitioned()) {
                 continue;
             }
@@ -194,10 +195,7 @@ public final class StatisticsPlanner {
             for (int level = 0; level < names.length; level++) {
                 values.add(table.layout().parseDirectoryName(level, names[level]).orElseThrow()[0]);
             }
-            Optional<PartitionStatistics> stored =
-                    store.read(
-                            dirs.getOrDefault(
-                                    report.partition(), root.resolve(report.partition())));
+            Optional<PartitionStatistics> stored = store.read(dir);
             if (stored.isPresent()) {
                 Fingerprint files = stored.get().fingerprint();
                 long bytes = 0;
