@@ -29,6 +29,7 @@ import org.apache.parquet.filter2.predicate.Operators;
 import org.apache.parquet.io.api.Binary;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -251,7 +252,14 @@ public final class ParquetFilters {
                 break;
             case VARCHAR:
                 column = FilterApi.binaryColumn(name);
-                v = value == null ? null : Binary.fromString((String) value);
+                // Backed by an array, not a ByteBuffer: Flink serializes a job's operators on
+                // several threads, and a buffer-backed Binary moves its buffer's position while
+                // it is copied (a BufferUnderflowException was seen on Flink 1.20).
+                v =
+                        value == null
+                                ? null
+                                : Binary.fromConstantByteArray(
+                                        ((String) value).getBytes(StandardCharsets.UTF_8));
                 break;
             default:
                 return Optional.empty();
