@@ -28,6 +28,7 @@ import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogPartition;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
@@ -83,7 +84,21 @@ public class FormatTableCatalog extends AbstractCatalog implements CatalogWithou
 
     @Override
     public Optional<Factory> getFactory() {
-        return Optional.of(new FormatTableDynamicTableFactory(tables::openForStatement));
+        boolean bySchemaFile = metastore.keepsMetadataUnderLocation();
+        return Optional.of(
+                new FormatTableDynamicTableFactory(
+                        new FormatTableDynamicTableFactory.CatalogTableOpener() {
+                            @Override
+                            public FormatTable open(ObjectPath path, ResolvedCatalogTable declared)
+                                    throws TableNotExistException {
+                                return tables.openForStatement(path, declared);
+                            }
+
+                            @Override
+                            public boolean createsBySchemaFile() {
+                                return bySchemaFile;
+                            }
+                        }));
     }
 
     @Override

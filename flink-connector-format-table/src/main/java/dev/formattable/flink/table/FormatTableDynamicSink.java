@@ -66,6 +66,7 @@ public final class FormatTableDynamicSink
 
     /** For a catalog table: the schema a CREATE TABLE AS SELECT stores when its job succeeds. */
     private TableSchema catalogSchema;
+    private String stagingRefusal;
 
     public FormatTableDynamicSink(
             FormatTable table,
@@ -171,6 +172,12 @@ public final class FormatTableDynamicSink
         return this;
     }
 
+    /** Refuses an atomic CREATE TABLE AS SELECT, for the reason given. */
+    FormatTableDynamicSink withStagingRefused(String reason) {
+        this.stagingRefusal = reason;
+        return this;
+    }
+
     @Override
     public void executeTruncation() {
         try {
@@ -189,6 +196,9 @@ public final class FormatTableDynamicSink
      */
     @Override
     public StagedTable applyStaging(StagingContext context) {
+        if (stagingRefusal != null) {
+            throw new ValidationException(stagingRefusal);
+        }
         return new CatalogStagedTable(table, catalogSchema);
     }
 
@@ -202,6 +212,7 @@ public final class FormatTableDynamicSink
         copy.grouped = grouped;
         copy.shuffleByPartition = shuffleByPartition;
         copy.catalogSchema = catalogSchema;
+        copy.stagingRefusal = stagingRefusal;
         return copy;
     }
 

@@ -89,6 +89,15 @@ public class FormatTableDynamicTableFactory
          */
         FormatTable open(ObjectPath path, ResolvedCatalogTable declared)
                 throws TableNotExistException;
+
+        /**
+         * Whether a table appears by its schema file at its location (the file-system catalog),
+         * which is what makes an atomic CREATE TABLE AS SELECT possible here: a catalog that keeps
+         * schemas elsewhere refuses the atomic form rather than lose the table.
+         */
+        default boolean createsBySchemaFile() {
+            return true;
+        }
     }
 
     @Override
@@ -154,7 +163,16 @@ public class FormatTableDynamicTableFactory
                         streaming);
         sink.withShuffleByPartition(
                 helper.getOptions().get(FormatTableConnectorOptions.SINK_SHUFFLE_BY_PARTITION));
-        return servesCatalog() ? sink.withCatalogStaging(table.schema()) : sink;
+        if (!servesCatalog()) {
+            return sink;
+        }
+        return catalogTables.createsBySchemaFile()
+                ? sink.withCatalogStaging(table.schema())
+                : sink.withStagingRefused(
+                        "An atomic CREATE TABLE AS SELECT ('table.rtas-ctas.atomicity-enabled'"
+                                + "='true') is not supported by a catalog whose metastore keeps"
+                                + " the schema away from the table's directory; set it to"
+                                + " 'false' to create the table first and then insert");
     }
 
     private static void validate(FactoryUtil.TableFactoryHelper helper, Context context) {

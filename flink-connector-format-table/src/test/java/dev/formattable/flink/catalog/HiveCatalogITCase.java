@@ -341,4 +341,23 @@ class HiveCatalogITCase extends FlinkTestBase {
         assertThatThrownBy(() -> query(env, "SELECT * FROM v"))
                 .hasStackTraceContaining("cannot be served as a format table: it is a view");
     }
+
+    @Test
+    void anAtomicCreateTableAsSelectIsRefusedRatherThanLeftOutOfTheMetastore() throws Exception {
+        env.getConfig().set("table.rtas-ctas.atomicity-enabled", "true");
+        assertThatThrownBy(
+                        () ->
+                                exec(
+                                        env,
+                                        "CREATE TABLE copied WITH ('file.format'='csv')"
+                                                + " AS SELECT 1 AS id"))
+                .hasStackTraceContaining("'table.rtas-ctas.atomicity-enabled'");
+        assertThat(HMS.client().tableExists(db, "copied")).isFalse();
+        assertThat(warehouse.resolve(db + ".db").resolve("copied")).doesNotExist();
+
+        env.getConfig().set("table.rtas-ctas.atomicity-enabled", "false");
+        exec(env, "CREATE TABLE copied WITH ('file.format'='csv') AS SELECT 1 AS id");
+        assertThat(HMS.client().tableExists(db, "copied")).isTrue();
+        assertThat(query(env, "SELECT * FROM copied")).containsExactly("+I[1]");
+    }
 }
