@@ -50,7 +50,9 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                     .noDefaultValue()
                     .withDescription(
                             "Required. The directory holding the catalog's databases (<db>.db)"
-                                    + " and their tables, on any file system Flink can reach.");
+                                    + " and their tables, on any file system Flink can reach;"
+                                    + " with 'metastore'='rest', the name of the catalog the"
+                                    + " REST server serves.");
 
     public static final ConfigOption<String> METASTORE =
             ConfigOptions.key(Metastores.METASTORE)
@@ -59,8 +61,9 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                     .withDescription(
                             "Where the catalog keeps databases and the schema and location of"
                                     + " each table: 'filesystem' (the warehouse directory"
-                                    + " itself) or 'hive' (a Hive Metastore, with the"
-                                    + " format-table-hive jar on the class path).");
+                                    + " itself), 'hive' (a Hive Metastore, with the"
+                                    + " format-table-hive jar on the class path) or 'rest' (a"
+                                    + " Paimon REST catalog, with the format-table-rest jar).");
 
     public static final ConfigOption<String> DEFAULT_DATABASE =
             ConfigOptions.key("default-database")
@@ -99,6 +102,16 @@ public class FormatTableCatalogFactory implements CatalogFactory {
         return options;
     }
 
+    /** The key prefixes of every metastore on the class path, which Flink's check lets through. */
+    private Set<String> optionPrefixes() {
+        Set<String> prefixes = new TreeSet<>();
+        for (MetastoreFactory f :
+                ServiceLoader.load(MetastoreFactory.class, getClass().getClassLoader())) {
+            prefixes.addAll(f.optionPrefixes());
+        }
+        return prefixes;
+    }
+
     /** A metastore's option as Flink's factories validate it: by key, as text. */
     private static ConfigOption<String> flinkOption(
             dev.formattable.core.options.ConfigOption<?> o) {
@@ -113,7 +126,7 @@ public class FormatTableCatalogFactory implements CatalogFactory {
         FlinkLine.checkRunning();
         FactoryUtil.CatalogFactoryHelper helper =
                 FactoryUtil.createCatalogFactoryHelper(this, context);
-        helper.validate();
+        helper.validateExcept(optionPrefixes().toArray(new String[0]));
         String kind = helper.getOptions().get(METASTORE);
         MetastoreFactory factory;
         try {
@@ -131,13 +144,20 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                                 "type",
                                 "property-version"));
         factory.options().forEach(o -> applicable.add(o.key()));
+        List<String> prefixes = factory.optionPrefixes();
         for (String key : options.keySet()) {
-            if (!applicable.contains(key)) {
+            if (!applicable.contains(key) && prefixes.stream().noneMatch(key::startsWith)) {
                 throw new ValidationException(
                         String.format(
                                 "Option '%s' of catalog '%s' does not apply to metastore '%s'; it"
-                                        + " takes %s",
-                                key, context.getName(), kind, new TreeSet<>(applicable)));
+                                        + " takes %s%s",
+                                key,
+                                context.getName(),
+                                kind,
+                                new TreeSet<>(applicable),
+                                prefixes.isEmpty()
+                                        ? ""
+                                        : " and keys starting with " + prefixes));
             }
         }
         Metastore metastore;

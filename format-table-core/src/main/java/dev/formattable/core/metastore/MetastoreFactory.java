@@ -37,6 +37,14 @@ public interface MetastoreFactory {
     List<ConfigOption<?>> options();
 
     /**
+     * Prefixes of further catalog keys this metastore reads (such as HTTP headers, one key each),
+     * which a catalog passes on as they are. None by default.
+     */
+    default List<String> optionPrefixes() {
+        return List.of();
+    }
+
+    /**
      * @param options the catalog's options, validated by the catalog against {@link #options()}
      * @param fileIO the file system of the tables' files
      */
