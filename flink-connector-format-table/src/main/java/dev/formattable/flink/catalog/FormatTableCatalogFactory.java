@@ -155,9 +155,7 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                                 context.getName(),
                                 kind,
                                 new TreeSet<>(applicable),
-                                prefixes.isEmpty()
-                                        ? ""
-                                        : " and keys starting with " + prefixes));
+                                prefixes.isEmpty() ? "" : " and keys starting with " + prefixes));
             }
         }
         Metastore metastore;

@@ -66,6 +66,7 @@ public final class FormatTableDynamicSink
 
     /** For a catalog table: the schema a CREATE TABLE AS SELECT stores when its job succeeds. */
     private TableSchema catalogSchema;
+
     private String stagingRefusal;
 
     public FormatTableDynamicSink(

@@ -151,7 +151,8 @@ class RestCatalogITCase extends FlinkTestBase {
         PaimonRows.write(table, theirs);
         List<Row> all = new ArrayList<>(ours);
         all.addAll(theirs);
-        assertThat(sorted(rows(env, "SELECT * FROM events"))).containsExactlyElementsOf(sorted(all));
+        assertThat(sorted(rows(env, "SELECT * FROM events")))
+                .containsExactlyElementsOf(sorted(all));
         assertThat(query(env, "SHOW TABLES")).containsExactly("+I[events]");
     }
 
@@ -278,7 +279,9 @@ class RestCatalogITCase extends FlinkTestBase {
 
     @Test
     void theCatalogsTableOptionsAreStoredAsGiven() throws Exception {
-        exec(env, "CREATE TABLE t (id INT) WITH ('file.format'='parquet', 'parquet.compression'='zstd')");
+        exec(
+                env,
+                "CREATE TABLE t (id INT) WITH ('file.format'='parquet', 'parquet.compression'='zstd')");
         Map<String, String> options = paimonTable("t").options();
         assertThat(options).containsEntry("type", "format-table");
         assertThat(options).containsEntry("parquet.compression", "zstd");
