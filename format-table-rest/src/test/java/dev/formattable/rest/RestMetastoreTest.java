@@ -168,6 +168,25 @@ class RestMetastoreTest {
     }
 
     @Test
+    void aTableWhosePartitionsTheCatalogOwnsIsRefusedByName() throws Exception {
+        paimon.createTable(
+                Identifier.create(db, "owned"),
+                Schema.newBuilder()
+                        .column("id", org.apache.paimon.types.DataTypes.INT())
+                        .column("dt", org.apache.paimon.types.DataTypes.STRING())
+                        .partitionKeys("dt")
+                        .option("type", "format-table")
+                        .option("file.format", "csv")
+                        .option("metastore.partitioned-table", "true")
+                        .build(),
+                false);
+        assertThat(metastore.tables(db)).contains("owned");
+        assertThat(metastore.table(db, "owned").orElseThrow().refusal())
+                .hasValueSatisfying(
+                        r -> assertThat(r).contains("'metastore.partitioned-table'='true'"));
+    }
+
+    @Test
     void alterationsReachTheCatalog() throws Exception {
         metastore.createTable(db, "events", csvSchema());
         metastore.alterTable(

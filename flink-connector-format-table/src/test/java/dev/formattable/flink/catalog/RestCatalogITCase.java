@@ -278,6 +278,28 @@ class RestCatalogITCase extends FlinkTestBase {
     }
 
     @Test
+    void paimonSeesRowsOnlyOnceTheJobHasCommitted() throws Exception {
+        exec(
+                env,
+                "CREATE TABLE v (id INT, q INT, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('file.format'='parquet')");
+        // The third row divides by zero after two rows were written: the job fails before its
+        // commit, and nothing it wrote may be seen.
+        assertThatThrownBy(
+                        () ->
+                                exec(
+                                        env,
+                                        "INSERT INTO v SELECT id, 10 / (3 - id), 'd' FROM"
+                                                + " (VALUES (1), (2), (3)) AS s(id)"))
+                .hasStackTraceContaining("by zero");
+        assertThat(PaimonRows.readAsText(paimonTable("v"))).isEmpty();
+
+        exec(env, "INSERT INTO v VALUES (1, 5, 'd'), (2, 10, 'd')");
+        assertThat(PaimonRows.readAsText(paimonTable("v")))
+                .containsExactlyInAnyOrder("1,5,d", "2,10,d");
+    }
+
+    @Test
     void theCatalogsTableOptionsAreStoredAsGiven() throws Exception {
         exec(
                 env,

@@ -96,6 +96,29 @@ public final class PaimonRows {
         return rows;
     }
 
+    /** Every row of a Paimon table of any columns, read by Paimon, as "v1,v2,..." text. */
+    public static List<String> readAsText(FormatTable table) throws IOException {
+        List<InternalRow.FieldGetter> getters = new ArrayList<>();
+        for (int i = 0; i < table.rowType().getFieldCount(); i++) {
+            getters.add(InternalRow.createFieldGetter(table.rowType().getTypeAt(i), i));
+        }
+        ReadBuilder builder = table.newReadBuilder();
+        List<Split> splits = builder.newScan().plan().splits();
+        List<String> rows = new ArrayList<>();
+        try (RecordReader<InternalRow> reader = builder.newRead().createReader(splits)) {
+            reader.forEachRemaining(
+                    r -> {
+                        StringBuilder text = new StringBuilder();
+                        for (InternalRow.FieldGetter getter : getters) {
+                            text.append(text.length() == 0 ? "" : ",")
+                                    .append(getter.getFieldOrNull(r));
+                        }
+                        rows.add(text.toString());
+                    });
+        }
+        return rows;
+    }
+
     /** Writes and commits rows with Paimon's batch writer. */
     public static void write(FormatTable table, List<Row> rows) throws Exception {
         BatchWriteBuilder builder = table.newBatchWriteBuilder();
