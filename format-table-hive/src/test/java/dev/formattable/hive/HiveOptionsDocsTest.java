@@ -13,39 +13,24 @@
  */
 package dev.formattable.hive;
 
-import dev.formattable.core.options.OptionsDocs;
+import dev.formattable.core.testutils.GeneratedOptionsDocs;
 
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Fails when the Hive keys in {@code docs/catalog.md} no longer match their declarations. Run with
- * {@code -Dformattable.regenerate-docs=true} to rewrite the generated section.
+ * Fails when the Hive Metastore keys in {@code docs/catalog.md} no longer match their declarations.
+ * Run with {@code -Dformattable.regenerate-docs=true} to rewrite the generated section.
  */
 class HiveOptionsDocsTest {
 
-    static final Path DOC = Path.of("..", "docs", "catalog.md");
-
     @Test
-    void hiveOptionsReferenceIsUpToDate() throws IOException {
-        List<OptionsDocs.Row> rows = new ArrayList<>();
-        new HiveMetastoreFactory().options().forEach(o -> rows.add(OptionsDocs.row(o)));
-        String current = Files.readString(DOC);
-        String expected =
-                OptionsDocs.replaceSection(current, "catalog-hive", OptionsDocs.table(rows));
-        if (Boolean.getBoolean("formattable.regenerate-docs")) {
-            Files.writeString(DOC, expected);
-            current = expected;
-        }
-        assertThat(current)
-                .as("docs/catalog.md is out of date; run with -Dformattable.regenerate-docs=true")
-                .isEqualTo(expected);
+    void optionsReferenceIsUpToDate() throws IOException {
+        GeneratedOptionsDocs.check(
+                Path.of("..", "docs", "catalog.md"),
+                "catalog-hive",
+                new HiveMetastoreFactory().options());
     }
 }

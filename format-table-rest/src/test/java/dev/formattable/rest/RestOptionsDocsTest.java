@@ -13,17 +13,12 @@
  */
 package dev.formattable.rest;
 
-import dev.formattable.core.options.OptionsDocs;
+import dev.formattable.core.testutils.GeneratedOptionsDocs;
 
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Fails when the REST catalog keys in {@code docs/catalog.md} no longer match their declarations.
@@ -31,21 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RestOptionsDocsTest {
 
-    static final Path DOC = Path.of("..", "docs", "catalog.md");
-
     @Test
-    void restOptionsReferenceIsUpToDate() throws IOException {
-        List<OptionsDocs.Row> rows = new ArrayList<>();
-        new RestMetastoreFactory().options().forEach(o -> rows.add(OptionsDocs.row(o)));
-        String current = Files.readString(DOC);
-        String expected =
-                OptionsDocs.replaceSection(current, "catalog-rest", OptionsDocs.table(rows));
-        if (Boolean.getBoolean("formattable.regenerate-docs")) {
-            Files.writeString(DOC, expected);
-            current = expected;
-        }
-        assertThat(current)
-                .as("docs/catalog.md is out of date; run with -Dformattable.regenerate-docs=true")
-                .isEqualTo(expected);
+    void optionsReferenceIsUpToDate() throws IOException {
+        GeneratedOptionsDocs.check(
+                Path.of("..", "docs", "catalog.md"),
+                "catalog-rest",
+                new RestMetastoreFactory().options());
     }
 }

@@ -238,6 +238,10 @@ class RestCatalogITCase extends FlinkTestBase {
         assertThatThrownBy(() -> exec(env, createCatalog("bad", ", 'hive-conf-dir'='/x'")))
                 .hasStackTraceContaining("'hive-conf-dir'")
                 .hasStackTraceContaining("'rest'");
+        // Per-table storage credentials cannot reach Flink's file systems: refused by name.
+        assertThatThrownBy(
+                        () -> exec(env, createCatalog("tokens", ", 'data-token.enabled'='true'")))
+                .hasStackTraceContaining("'data-token.enabled'");
         exec(env, createCatalog("with_header", ", 'header.X-Request-Source'='flink-test'"));
         assertThat(query(env, "SHOW DATABASES FROM with_header")).isNotEmpty();
     }

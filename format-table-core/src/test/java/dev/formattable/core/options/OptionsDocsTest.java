@@ -13,15 +13,12 @@
  */
 package dev.formattable.core.options;
 
+import dev.formattable.core.testutils.GeneratedOptionsDocs;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Fails when {@code docs/options.md} no longer matches the option declarations. Run with {@code
@@ -33,20 +30,7 @@ class OptionsDocsTest {
 
     @Test
     void coreOptionsReferenceIsUpToDate() throws IOException {
-        List<OptionsDocs.Row> rows = new ArrayList<>();
-        FormatTableOptions.all().forEach(o -> rows.add(OptionsDocs.row(o)));
-        String current = Files.readString(DOC);
-        String expected = OptionsDocs.replaceSection(current, "core", OptionsDocs.table(rows));
-
-        if (Boolean.getBoolean("formattable.regenerate-docs")) {
-            Files.writeString(DOC, expected);
-            current = expected;
-        }
-        assertThat(current)
-                .as(
-                        "docs/options.md is out of date with FormatTableOptions; run the test with"
-                                + " -Dformattable.regenerate-docs=true")
-                .isEqualTo(expected);
+        GeneratedOptionsDocs.check(DOC, "core", FormatTableOptions.all());
     }
 
     @Test
