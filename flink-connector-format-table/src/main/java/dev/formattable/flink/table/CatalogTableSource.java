@@ -57,6 +57,7 @@ final class CatalogTableSource extends FormatTableDynamicSource
 
     @Override
     FormatTableDynamicSource blank() {
-        return new CatalogTableSource(table, tableType, splitSize, batchSize, monitorInterval);
+        return new CatalogTableSource(table, tableType, splitSize, batchSize, monitorInterval)
+                .withLookup(lookup);
     }
 }

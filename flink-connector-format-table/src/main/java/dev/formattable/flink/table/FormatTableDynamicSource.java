@@ -16,6 +16,9 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.ScanPlan;
+import dev.formattable.flink.lookup.FullTableInputFormat;
+import dev.formattable.flink.lookup.LookupSettings;
+import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.MetadataColumns;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.FormatTableSource;
@@ -26,6 +29,8 @@ import dev.formattable.flink.stats.PlannerStatistics;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.InputFormatProvider;
+import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
@@ -34,6 +39,8 @@ import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
+import org.apache.flink.table.connector.source.lookup.FullCachingLookupProvider;
+import org.apache.flink.table.connector.source.lookup.cache.trigger.CacheReloadTrigger;
 import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.plan.stats.TableStats;
@@ -64,6 +71,7 @@ import java.util.Optional;
 @Internal
 public class FormatTableDynamicSource
         implements ScanTableSource,
+                LookupTableSource,
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsLimitPushDown,
@@ -93,6 +101,9 @@ public class FormatTableDynamicSource
 
     /** The plan made for statistics, shared by this source's copies. */
     private PlanHandover planned = new PlanHandover();
+
+    /** How a lookup join on this table caches it. */
+    LookupSettings lookup = LookupSettings.of(Map.of());
 
     public FormatTableDynamicSource(
             FormatTable table, RowType tableType, long splitSize, int batchSize) {
@@ -142,6 +153,33 @@ public class FormatTableDynamicSource
                         .batchSize(batchSize)
                         .build();
         return SourceProvider.of(FormatTableSource.create(scan, read, dataFilters));
+    }
+
+    /**
+     * A lookup join caches the whole table (its surviving partitions and projected columns) in each
+     * joining subtask, and loads it again on the table's reload schedule, planning anew each time
+     * so that files committed since are seen. Filters on data columns reach the readers too.
+     */
+    @Override
+    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        CacheReloadTrigger reload = lookup.reloadTrigger(table.location().toString());
+        ScanSpec scan =
+                ScanSpec.builder(table).partitionFilter(predicate()).splitSize(splitSize).build();
+        ReadSpec read =
+                ReadSpec.builder(table, tableType)
+                        .projection(projection)
+                        .metadata(metadataKeys)
+                        .batchSize(batchSize)
+                        .build();
+        FullTableInputFormat load =
+                new FullTableInputFormat(scan, new FormatTableBulkFormat(read, dataFilters));
+        return FullCachingLookupProvider.of(InputFormatProvider.of(load), reload);
+    }
+
+    /** Sets how a lookup join on this table caches it. */
+    FormatTableDynamicSource withLookup(LookupSettings settings) {
+        this.lookup = settings;
+        return this;
     }
 
     /** The partition filters and pushed-down partitions, as one predicate (or null). */
@@ -276,8 +314,8 @@ public class FormatTableDynamicSource
 
     /** A source like this one with nothing pushed down. */
     FormatTableDynamicSource blank() {
-        return new FormatTableDynamicSource(
-                table, tableType, splitSize, batchSize, monitorInterval);
+        return new FormatTableDynamicSource(table, tableType, splitSize, batchSize, monitorInterval)
+                .withLookup(lookup);
     }
 
     @Override

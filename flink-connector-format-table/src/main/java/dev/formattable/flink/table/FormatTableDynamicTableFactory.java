@@ -18,6 +18,7 @@ import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.internal.FlinkLine;
+import dev.formattable.flink.lookup.LookupSettings;
 import dev.formattable.flink.tables.FormatTables;
 
 import org.apache.flink.annotation.Internal;
@@ -120,6 +121,7 @@ public class FormatTableDynamicTableFactory
                 new HashSet<>(FormatTableConnectorOptions.connectorOptions());
         options.remove(FormatTableConnectorOptions.PATH);
         options.addAll(FormatTableConnectorOptions.tableOptions());
+        options.addAll(LookupSettings.options());
         return options;
     }
 
@@ -136,10 +138,12 @@ public class FormatTableDynamicTableFactory
         Duration interval =
                 options.getOptional(FormatTableConnectorOptions.SOURCE_MONITOR_INTERVAL)
                         .orElse(null);
+        LookupSettings lookup = LookupSettings.of(context.getCatalogTable().getOptions());
         // A catalog table takes partitions as the catalog lists them, for its statistics.
-        return servesCatalog()
-                ? new CatalogTableSource(table, type, splitSize, batchSize, interval)
-                : new FormatTableDynamicSource(table, type, splitSize, batchSize, interval);
+        return (servesCatalog()
+                        ? new CatalogTableSource(table, type, splitSize, batchSize, interval)
+                        : new FormatTableDynamicSource(table, type, splitSize, batchSize, interval))
+                .withLookup(lookup);
     }
 
     @Override

@@ -1,0 +1,142 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.flink.table;
+
+import dev.formattable.flink.testutils.FlinkTestBase;
+
+import org.apache.flink.table.api.TableEnvironment;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Lookup joins ({@code FOR SYSTEM_TIME AS OF}) against a format table, which the join caches whole
+ * ({@code 'lookup.cache'='FULL'}).
+ */
+class LookupJoinITCase extends FlinkTestBase {
+
+    @TempDir Path dir;
+
+    private TableEnvironment env;
+
+    /** A probe table whose rows carry a processing-time attribute. */
+    private void probe(String values) {
+        Path probe = dir.resolve("probe");
+        exec(
+                env,
+                "CREATE TABLE probe (pid INT, id INT, region STRING, pt AS PROCTIME())"
+                        + withFormatTable(probe.toUri(), "csv"));
+        exec(env, "INSERT INTO probe VALUES " + values);
+    }
+
+    private void dim(String name, String format, String partitionedBy) {
+        exec(
+                env,
+                "CREATE TABLE "
+                        + name
+                        + " (id INT, region STRING, product STRING, price DOUBLE) "
+                        + partitionedBy
+                        + withFormatTable(dir.resolve(name).toUri(), format));
+        exec(
+                env,
+                "INSERT INTO "
+                        + name
+                        + " VALUES (1, 'eu', 'apple', 1.5), (2, 'eu', 'pear', 2.5),"
+                        + " (1, 'us', 'apple-us', 1.7), (3, 'us', CAST(NULL AS STRING), 3.0)");
+    }
+
+    @Test
+    void innerAndLeftJoinsFindTheRowsOfEveryFormat() {
+        env = batchEnv();
+        probe("(10, 1, 'eu'), (11, 2, 'eu'), (12, 4, 'eu'), (13, CAST(NULL AS INT), 'eu')");
+        for (String format : List.of("parquet", "orc", "csv", "json")) {
+            String dim = "dim_" + format;
+            dim(dim, format, "");
+            assertThat(
+                            query(
+                                    env,
+                                    "SELECT p.pid, d.product, d.price FROM probe AS p JOIN "
+                                            + dim
+                                            + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id"
+                                            + " AND d.region = 'eu' ORDER BY p.pid"))
+                    .as(format)
+                    .containsExactly("+I[10, apple, 1.5]", "+I[11, pear, 2.5]");
+            assertThat(
+                            query(
+                                    env,
+                                    "SELECT p.pid, d.product FROM probe AS p LEFT JOIN "
+                                            + dim
+                                            + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id"
+                                            + " AND p.region = d.region ORDER BY p.pid"))
+                    .as(format)
+                    .containsExactly(
+                            "+I[10, apple]", "+I[11, pear]", "+I[12, null]", "+I[13, null]");
+        }
+    }
+
+    @Test
+    void compositeKeysAndPartitionsAreJoinedOn() {
+        env = batchEnv();
+        probe("(10, 1, 'eu'), (11, 1, 'us'), (12, 3, 'us'), (13, 2, 'us')");
+        dim("by_region", "parquet", "PARTITIONED BY (region)");
+        assertThat(
+                        query(
+                                env,
+                                "SELECT p.pid, d.product, d.region FROM probe AS p LEFT JOIN"
+                                        + " by_region FOR SYSTEM_TIME AS OF p.pt AS d"
+                                        + " ON p.id = d.id AND p.region = d.region ORDER BY p.pid"))
+                .containsExactly(
+                        "+I[10, apple, eu]",
+                        "+I[11, apple-us, us]",
+                        "+I[12, null, us]",
+                        "+I[13, null, null]");
+    }
+
+    @Test
+    void aCacheOtherThanFullIsRefusedByName() {
+        env = batchEnv();
+        probe("(10, 1, 'eu')");
+        dim("dim", "parquet", "");
+        assertThatThrownBy(
+                        () ->
+                                query(
+                                        env,
+                                        "SELECT p.pid, d.product FROM probe AS p JOIN dim"
+                                                + " /*+ OPTIONS('lookup.cache'='PARTIAL') */"
+                                                + " FOR SYSTEM_TIME AS OF p.pt AS d"
+                                                + " ON p.id = d.id"))
+                .hasStackTraceContaining("'lookup.cache'='PARTIAL'")
+                .hasStackTraceContaining("dim");
+    }
+
+    @Test
+    void aStreamingProbeJoinsTheCachedTable() {
+        env = streamingEnv();
+        probe("(10, 1, 'eu'), (11, 2, 'eu'), (12, 4, 'eu')");
+        dim("dim", "orc", "");
+        assertThat(
+                        query(
+                                env,
+                                "SELECT p.pid, d.product FROM probe AS p LEFT JOIN dim"
+                                        + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id"
+                                        + " AND d.region = 'eu'"))
+                .containsExactlyInAnyOrder("+I[10, apple]", "+I[11, pear]", "+I[12, null]");
+    }
+}
