@@ -15,7 +15,9 @@ package dev.formattable.flink.lookup;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.source.lookup.LookupOptions;
@@ -46,6 +48,16 @@ public final class LookupSettings implements Serializable {
      */
     public static final Duration DEFAULT_RELOAD_INTERVAL = Duration.ofHours(1);
 
+    /** Ours: the bound of one subtask's cache. */
+    public static final ConfigOption<MemorySize> MAX_SIZE =
+            ConfigOptions.key("lookup.full-cache.max-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("256 mb"))
+                    .withDescription(
+                            "The most memory one joining subtask's cache of the table may take"
+                                    + " (its rows in binary form); a load past it fails naming the"
+                                    + " table and this option, instead of running out of heap.");
+
     private final Map<String, String> options;
 
     private LookupSettings(Map<String, String> options) {
@@ -60,7 +72,13 @@ public final class LookupSettings implements Serializable {
                 LookupOptions.FULL_CACHE_PERIODIC_RELOAD_INTERVAL,
                 LookupOptions.FULL_CACHE_PERIODIC_RELOAD_SCHEDULE_MODE,
                 LookupOptions.FULL_CACHE_TIMED_RELOAD_ISO_TIME,
-                LookupOptions.FULL_CACHE_TIMED_RELOAD_INTERVAL_IN_DAYS);
+                LookupOptions.FULL_CACHE_TIMED_RELOAD_INTERVAL_IN_DAYS,
+                MAX_SIZE);
+    }
+
+    /** The bound of one subtask's cache, in bytes. */
+    public long maxBytes() {
+        return Configuration.fromMap(options).get(MAX_SIZE).getBytes();
     }
 
     /** The lookup keys among a table's options (hints included). */

@@ -16,6 +16,7 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.ScanPlan;
+import dev.formattable.flink.lookup.FullCacheLookupFunction;
 import dev.formattable.flink.lookup.FullTableInputFormat;
 import dev.formattable.flink.lookup.LookupSettings;
 import dev.formattable.flink.read.FormatTableBulkFormat;
@@ -29,7 +30,6 @@ import dev.formattable.flink.stats.PlannerStatistics;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
-import org.apache.flink.table.connector.source.InputFormatProvider;
 import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
@@ -39,7 +39,7 @@ import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
-import org.apache.flink.table.connector.source.lookup.FullCachingLookupProvider;
+import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
 import org.apache.flink.table.connector.source.lookup.cache.trigger.CacheReloadTrigger;
 import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
@@ -162,7 +162,8 @@ public class FormatTableDynamicSource
      */
     @Override
     public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
-        CacheReloadTrigger reload = lookup.reloadTrigger(table.location().toString());
+        String name = table.location().toString();
+        CacheReloadTrigger reload = lookup.reloadTrigger(name);
         ScanSpec scan =
                 ScanSpec.builder(table).partitionFilter(predicate()).splitSize(splitSize).build();
         ReadSpec read =
@@ -171,9 +172,16 @@ public class FormatTableDynamicSource
                         .metadata(metadataKeys)
                         .batchSize(batchSize)
                         .build();
+        int[][] keyPaths = context.getKeys();
+        int[] keys = new int[keyPaths.length];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = keyPaths[i][0];
+        }
         FullTableInputFormat load =
                 new FullTableInputFormat(scan, new FormatTableBulkFormat(read, dataFilters));
-        return FullCachingLookupProvider.of(InputFormatProvider.of(load), reload);
+        return LookupFunctionProvider.of(
+                new FullCacheLookupFunction(
+                        load, read.producedType(), keys, lookup.maxBytes(), name, reload));
     }
 
     /** Sets how a lookup join on this table caches it. */

@@ -127,6 +127,23 @@ class LookupJoinITCase extends FlinkTestBase {
     }
 
     @Test
+    void aTableLargerThanTheCacheBoundFailsTheJoinNamingTheOption() {
+        env = batchEnv();
+        probe("(10, 1, 'eu')");
+        dim("dim", "parquet", "");
+        assertThatThrownBy(
+                        () ->
+                                query(
+                                        env,
+                                        "SELECT p.pid, d.product FROM probe AS p JOIN dim"
+                                                + " /*+ OPTIONS('lookup.full-cache.max-size'='64 b') */"
+                                                + " FOR SYSTEM_TIME AS OF p.pt AS d"
+                                                + " ON p.id = d.id"))
+                .hasStackTraceContaining("'lookup.full-cache.max-size'")
+                .hasStackTraceContaining("dim");
+    }
+
+    @Test
     void aStreamingProbeJoinsTheCachedTable() {
         env = streamingEnv();
         probe("(10, 1, 'eu'), (11, 2, 'eu'), (12, 4, 'eu')");

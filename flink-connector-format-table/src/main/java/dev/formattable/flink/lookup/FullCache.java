@@ -1,0 +1,199 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.flink.lookup;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.io.InputSplit;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.RowType;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole table in memory, by lookup key. A load builds a new map beside the one in use and swaps
+ * it in only when complete, so a lookup always meets one complete load; a reload that fails keeps
+ * the previous map. Rows are kept as binary rows, whose sizes are what the bound counts.
+ */
+@Internal
+public final class FullCache {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FullCache.class);
+
+    private final FullTableInputFormat load;
+    private final RowType rowType;
+    private final int[] keys;
+    private final long maxBytes;
+    private final String table;
+
+    private volatile Map<RowData, List<RowData>> rows = Collections.emptyMap();
+    private volatile long rowCount;
+    private volatile long bytes;
+    private volatile long loads;
+    private volatile long failedLoads;
+    private volatile long lastLoadMillis = -1;
+    private volatile long lastSuccessTime = -1;
+
+    /**
+     * @param rowType the rows the table produces for the join
+     * @param keys the positions of the lookup keys in those rows
+     * @param maxBytes the most the rows of one load may take
+     * @param table the table's name or location, for errors
+     */
+    public FullCache(
+            FullTableInputFormat load, RowType rowType, int[] keys, long maxBytes, String table) {
+        this.load = load;
+        this.rowType = rowType;
+        this.keys = keys.clone();
+        this.maxBytes = maxBytes;
+        this.table = table;
+    }
+
+    /** The rows of a key, as last loaded; empty when none (or the key has a NULL). */
+    public Collection<RowData> get(RowData key) {
+        List<RowData> found = rows.get(key);
+        return found == null ? Collections.emptyList() : found;
+    }
+
+    /**
+     * Loads the table and swaps it in.
+     *
+     * @throws IOException when the table cannot be read whole, or is larger than the bound (naming
+     *     the table, its size and {@link LookupSettings#MAX_SIZE}); the previous rows stay
+     */
+    public synchronized void load() throws IOException {
+        long start = System.nanoTime();
+        RowDataSerializer serializer = new RowDataSerializer(rowType);
+        RowData.FieldGetter[] getters = new RowData.FieldGetter[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            getters[i] = RowData.createFieldGetter(rowType.getTypeAt(keys[i]), keys[i]);
+        }
+        Map<RowData, List<RowData>> loaded = new HashMap<>();
+        long count = 0;
+        long size = 0;
+        try {
+            for (InputSplit split : load.createInputSplits(1)) {
+                load.open(split);
+                try {
+                    while (!load.reachedEnd()) {
+                        RowData row = load.nextRecord(null);
+                        GenericRowData key = new GenericRowData(keys.length);
+                        boolean nullKey = false;
+                        for (int i = 0; i < keys.length; i++) {
+                            Object value = getters[i].getFieldOrNull(row);
+                            nullKey |= value == null;
+                            key.setField(i, value);
+                        }
+                        if (nullKey) {
+                            // NULL equals nothing in a join.
+                            continue;
+                        }
+                        BinaryRowData copy = serializer.toBinaryRow(row).copy();
+                        size += copy.getSizeInBytes();
+                        if (size > maxBytes) {
+                            throw new IOException(
+                                    String.format(
+                                            "The lookup cache of format table %s needs more than"
+                                                    + " %d bytes (%d rows so far), more than"
+                                                    + " '%s' allows; raise it, or join fewer"
+                                                    + " columns or partitions",
+                                            table, maxBytes, count, LookupSettings.MAX_SIZE.key()));
+                        }
+                        // The key's values are read again from the copy: the reader reuses rows.
+                        loaded.computeIfAbsent(copyKey(copy, getters), k -> new ArrayList<>(1))
+                                .add(copy);
+                        count++;
+                    }
+                } finally {
+                    load.close();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failedLoads++;
+            throw e;
+        }
+        rows = loaded;
+        rowCount = count;
+        bytes = size;
+        loads++;
+        lastLoadMillis = (System.nanoTime() - start) / 1_000_000;
+        lastSuccessTime = System.currentTimeMillis();
+    }
+
+    private static GenericRowData copyKey(RowData row, RowData.FieldGetter[] getters) {
+        GenericRowData key = new GenericRowData(getters.length);
+        for (int i = 0; i < getters.length; i++) {
+            key.setField(i, getters[i].getFieldOrNull(row));
+        }
+        return key;
+    }
+
+    /**
+     * Loads the table again, keeping the previous rows if that fails.
+     *
+     * @return whether the new rows are in use
+     */
+    public boolean reload() {
+        try {
+            load();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            LOG.warn(
+                    "Reloading the lookup cache of format table {} failed; the joins go on with"
+                            + " the rows loaded before ({} rows), and the next reload tries again",
+                    table,
+                    rowCount,
+                    e);
+            return false;
+        }
+    }
+
+    public long rowCount() {
+        return rowCount;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Loads that completed, the first included. */
+    public long loads() {
+        return loads;
+    }
+
+    public long failedLoads() {
+        return failedLoads;
+    }
+
+    /** How long the last complete load took, or -1. */
+    public long lastLoadMillis() {
+        return lastLoadMillis;
+    }
+
+    /** When the last complete load ended (epoch millis), or -1. */
+    public long lastSuccessTime() {
+        return lastSuccessTime;
+    }
+}
