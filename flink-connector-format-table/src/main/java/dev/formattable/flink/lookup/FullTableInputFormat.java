@@ -48,6 +48,7 @@ public final class FullTableInputFormat extends RichInputFormat<RowData, InputSp
 
     private final ScanSpec scan;
     private final FormatTableBulkFormat format;
+    @Nullable private final LatestPartition latest;
 
     @Nullable private transient BulkFormat.Reader<RowData> reader;
     @Nullable private transient BulkFormat.RecordIterator<RowData> batch;
@@ -55,8 +56,15 @@ public final class FullTableInputFormat extends RichInputFormat<RowData, InputSp
     private transient boolean ended;
 
     public FullTableInputFormat(ScanSpec scan, FormatTableBulkFormat format) {
+        this(scan, format, null);
+    }
+
+    /** A load of the latest partition alone, as {@code latest} orders them (null: all). */
+    public FullTableInputFormat(
+            ScanSpec scan, FormatTableBulkFormat format, @Nullable LatestPartition latest) {
         this.scan = scan;
         this.format = format;
+        this.latest = latest;
     }
 
     @Override
@@ -69,8 +77,13 @@ public final class FullTableInputFormat extends RichInputFormat<RowData, InputSp
 
     @Override
     public InputSplit[] createInputSplits(int minNumSplits) throws IOException {
+        // The latest partition is chosen at each load, from one listing: a load never mixes two.
+        ScanSpec load =
+                latest == null
+                        ? scan
+                        : scan.withPlanned(latest.select(scan.table(), scan.partitionFilter()));
         Collection<FileSourceSplit> files =
-                new FormatTableFileEnumerator(scan, null)
+                new FormatTableFileEnumerator(load, null)
                         .enumerateSplits(
                                 new Path[] {FlinkFileIO.toFlink(scan.table().qualifiedLocation())},
                                 minNumSplits);

@@ -13,12 +13,15 @@
  */
 package dev.formattable.flink.lookup;
 
+import dev.formattable.flink.config.PartitionCommitOptions;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.file.table.PartitionTimeExtractor;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.source.lookup.LookupOptions;
 import org.apache.flink.table.connector.source.lookup.cache.trigger.CacheReloadTrigger;
@@ -58,6 +61,28 @@ public final class LookupSettings implements Serializable {
                                     + " (its rows in binary form); a load past it fails naming the"
                                     + " table and this option, instead of running out of heap.");
 
+    /** Flink's Hive connector's key: which partitions a lookup join caches. */
+    public static final ConfigOption<String> PARTITION_INCLUDE =
+            ConfigOptions.key("streaming-source.partition.include")
+                    .stringType()
+                    .defaultValue("all")
+                    .withDescription(
+                            "Which partitions a lookup join caches: 'all', or 'latest' (the"
+                                    + " latest partition alone, by"
+                                    + " 'streaming-source.partition-order'; a reload that finds"
+                                    + " a newer one switches to it whole).");
+
+    /** Flink's Hive connector's key: how the latest partition is found. */
+    public static final ConfigOption<String> PARTITION_ORDER =
+            ConfigOptions.key("streaming-source.partition-order")
+                    .stringType()
+                    .defaultValue("partition-name")
+                    .withDescription(
+                            "How the latest partition is chosen: 'partition-name' (the greatest"
+                                    + " name), 'create-time' (the newest file written), or"
+                                    + " 'partition-time' (the time its values name, by the"
+                                    + " 'partition.time-extractor.*' keys).");
+
     private final Map<String, String> options;
 
     private LookupSettings(Map<String, String> options) {
@@ -73,7 +98,57 @@ public final class LookupSettings implements Serializable {
                 LookupOptions.FULL_CACHE_PERIODIC_RELOAD_SCHEDULE_MODE,
                 LookupOptions.FULL_CACHE_TIMED_RELOAD_ISO_TIME,
                 LookupOptions.FULL_CACHE_TIMED_RELOAD_INTERVAL_IN_DAYS,
-                MAX_SIZE);
+                MAX_SIZE,
+                PARTITION_INCLUDE,
+                PARTITION_ORDER);
+    }
+
+    /**
+     * The latest partition's order, when a lookup join caches only that one; null for all.
+     *
+     * @throws ValidationException naming the key and value of a setting that is refused
+     */
+    @javax.annotation.Nullable
+    public LatestPartition latestPartition(String table, boolean partitioned) {
+        Configuration config = Configuration.fromMap(options);
+        String include = config.get(PARTITION_INCLUDE).trim();
+        if (include.equals("all")) {
+            return null;
+        }
+        if (!include.equals("latest")) {
+            throw refused(PARTITION_INCLUDE, include, "is not 'all' or 'latest'", table);
+        }
+        if (!partitioned) {
+            throw refused(PARTITION_INCLUDE, include, "needs a partitioned table", table);
+        }
+        String order = config.get(PARTITION_ORDER).trim();
+        for (LatestPartition.Order o : LatestPartition.Order.values()) {
+            if (o.value.equals(order)) {
+                return new LatestPartition(
+                        o,
+                        o == LatestPartition.Order.PARTITION_TIME
+                                ? PartitionTimeExtractor.create(
+                                        Thread.currentThread().getContextClassLoader(),
+                                        config.get(PartitionCommitOptions.EXTRACTOR_KIND).trim(),
+                                        config.get(PartitionCommitOptions.EXTRACTOR_CLASS),
+                                        config.get(PartitionCommitOptions.EXTRACTOR_PATTERN),
+                                        config.get(PartitionCommitOptions.EXTRACTOR_FORMATTER))
+                                : null);
+            }
+        }
+        throw refused(
+                PARTITION_ORDER,
+                order,
+                "is not 'partition-name', 'create-time' or 'partition-time'",
+                table);
+    }
+
+    private static ValidationException refused(
+            ConfigOption<?> option, String value, String why, String table) {
+        return new ValidationException(
+                String.format(
+                        "Option '%s'='%s' %s, for a lookup join on format table %s",
+                        option.key(), value, why, table));
     }
 
     /** The bound of one subtask's cache, in bytes. */
@@ -84,7 +159,15 @@ public final class LookupSettings implements Serializable {
     /** The lookup keys among a table's options (hints included). */
     public static LookupSettings of(Map<String, String> tableOptions) {
         Map<String, String> lookup = new HashMap<>();
-        for (ConfigOption<?> option : options()) {
+        List<ConfigOption<?>> read = new java.util.ArrayList<>(options());
+        // The partition time of 'partition-time' order, as the sink's partition commit reads it.
+        read.addAll(
+                List.of(
+                        PartitionCommitOptions.EXTRACTOR_KIND,
+                        PartitionCommitOptions.EXTRACTOR_CLASS,
+                        PartitionCommitOptions.EXTRACTOR_PATTERN,
+                        PartitionCommitOptions.EXTRACTOR_FORMATTER));
+        for (ConfigOption<?> option : read) {
             String value = tableOptions.get(option.key());
             if (value != null) {
                 lookup.put(option.key(), value);

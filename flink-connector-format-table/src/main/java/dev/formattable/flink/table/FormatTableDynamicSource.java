@@ -178,7 +178,10 @@ public class FormatTableDynamicSource
             keys[i] = keyPaths[i][0];
         }
         FullTableInputFormat load =
-                new FullTableInputFormat(scan, new FormatTableBulkFormat(read, dataFilters));
+                new FullTableInputFormat(
+                        scan,
+                        new FormatTableBulkFormat(read, dataFilters),
+                        lookup.latestPartition(name, table.layout().isPartitioned()));
         return LookupFunctionProvider.of(
                 new FullCacheLookupFunction(
                         load, read.producedType(), keys, lookup.maxBytes(), name, reload));

@@ -109,6 +109,73 @@ class LookupJoinITCase extends FlinkTestBase {
                         "+I[13, null, null]");
     }
 
+    /** A dimension table whose partitions give id 1 a different product each. */
+    private void daily(String... days) {
+        exec(
+                env,
+                "CREATE TABLE daily (id INT, product STRING, dt STRING) PARTITIONED BY (dt)"
+                        + withFormatTable(dir.resolve("daily").toUri(), "parquet"));
+        // One insert per partition, in the order given: create-time follows it.
+        for (String day : days) {
+            exec(env, "INSERT INTO daily VALUES (1, 'p-" + day + "', '" + day + "')");
+        }
+    }
+
+    private List<String> joinLatest(String hints) {
+        return query(
+                env,
+                "SELECT p.pid, d.product FROM probe AS p LEFT JOIN daily /*+ OPTIONS("
+                        + "'streaming-source.partition.include'='latest'"
+                        + hints
+                        + ") */ FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id");
+    }
+
+    @Test
+    void theLatestPartitionAloneIsJoinedInEachOrder() {
+        env = batchEnv();
+        probe("(10, 1, 'eu')");
+        // By name 31.12.2023 is the greatest; by the time it names, 01.01.2024; written last,
+        // 15.06.2023.
+        daily("01.01.2024", "31.12.2023", "15.06.2023");
+        assertThat(joinLatest("")).containsExactly("+I[10, p-31.12.2023]");
+        assertThat(joinLatest(", 'streaming-source.partition-order'='create-time'"))
+                .containsExactly("+I[10, p-15.06.2023]");
+        assertThat(
+                        joinLatest(
+                                ", 'streaming-source.partition-order'='partition-time',"
+                                        + " 'partition.time-extractor.timestamp-pattern'='$dt',"
+                                        + " 'partition.time-extractor.timestamp-formatter'="
+                                        + "'dd.MM.yyyy'"))
+                .containsExactly("+I[10, p-01.01.2024]");
+        // Without the key, every partition is cached: one row per partition.
+        assertThat(
+                        query(
+                                env,
+                                "SELECT p.pid, d.product FROM probe AS p JOIN daily"
+                                        + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id"))
+                .hasSize(3);
+    }
+
+    @Test
+    void badPartitionSettingsAreRefusedByName() {
+        env = batchEnv();
+        probe("(10, 1, 'eu')");
+        daily("a");
+        assertThatThrownBy(() -> joinLatest(", 'streaming-source.partition-order'='alphabetical'"))
+                .hasStackTraceContaining("'streaming-source.partition-order'='alphabetical'");
+        dim("flat", "orc", "");
+        assertThatThrownBy(
+                        () ->
+                                query(
+                                        env,
+                                        "SELECT p.pid FROM probe AS p JOIN flat /*+ OPTIONS("
+                                                + "'streaming-source.partition.include'='latest')"
+                                                + " */ FOR SYSTEM_TIME AS OF p.pt AS d"
+                                                + " ON p.id = d.id"))
+                .hasStackTraceContaining("'streaming-source.partition.include'='latest'")
+                .hasStackTraceContaining("partitioned");
+    }
+
     @Test
     void aCacheOtherThanFullIsRefusedByName() {
         env = batchEnv();

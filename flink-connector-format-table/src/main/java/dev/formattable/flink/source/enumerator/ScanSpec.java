@@ -72,6 +72,22 @@ public final class ScanSpec implements Serializable {
         return monitorInterval;
     }
 
+    /** The partitions the scan keeps; null for all. */
+    @Nullable
+    public PartitionPredicate partitionFilter() {
+        return predicate;
+    }
+
+    /** This bounded scan, reading the given files instead of listing the table. */
+    public ScanSpec withPlanned(List<DataSplit> files) {
+        return builder(table)
+                .partitionFilter(predicate)
+                .limit(limit)
+                .splitSize(splitSize)
+                .planned(files)
+                .build();
+    }
+
     /** Builds a {@link ScanSpec}. */
     public static final class Builder {
         private final FormatTable table;
