@@ -126,7 +126,13 @@ public class FormatTableCatalogFactory implements CatalogFactory {
         FlinkLine.checkRunning();
         FactoryUtil.CatalogFactoryHelper helper =
                 FactoryUtil.createCatalogFactoryHelper(this, context);
-        helper.validateExcept(optionPrefixes().toArray(new String[0]));
+        Set<String> prefixes = optionPrefixes();
+        // Flink's check takes no empty list of prefixes: with no metastore that has some.
+        if (prefixes.isEmpty()) {
+            helper.validate();
+        } else {
+            helper.validateExcept(prefixes.toArray(new String[0]));
+        }
         String kind = helper.getOptions().get(METASTORE);
         MetastoreFactory factory;
         try {
@@ -144,9 +150,9 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                                 "type",
                                 "property-version"));
         factory.options().forEach(o -> applicable.add(o.key()));
-        List<String> prefixes = factory.optionPrefixes();
+        List<String> keyPrefixes = factory.optionPrefixes();
         for (String key : options.keySet()) {
-            if (!applicable.contains(key) && prefixes.stream().noneMatch(key::startsWith)) {
+            if (!applicable.contains(key) && keyPrefixes.stream().noneMatch(key::startsWith)) {
                 throw new ValidationException(
                         String.format(
                                 "Option '%s' of catalog '%s' does not apply to metastore '%s'; it"
@@ -155,7 +161,9 @@ public class FormatTableCatalogFactory implements CatalogFactory {
                                 context.getName(),
                                 kind,
                                 new TreeSet<>(applicable),
-                                prefixes.isEmpty() ? "" : " and keys starting with " + prefixes));
+                                keyPrefixes.isEmpty()
+                                        ? ""
+                                        : " and keys starting with " + keyPrefixes));
             }
         }
         Metastore metastore;
