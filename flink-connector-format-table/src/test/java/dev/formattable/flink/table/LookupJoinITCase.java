@@ -156,6 +156,17 @@ class LookupJoinITCase extends FlinkTestBase {
                 .hasSize(3);
     }
 
+    /** The join of the probe with {@code table} under {@code options} (a hint's contents). */
+    private List<String> joinWith(String table, String options) {
+        return query(
+                env,
+                "SELECT p.pid FROM probe AS p JOIN "
+                        + table
+                        + " /*+ OPTIONS("
+                        + options
+                        + ") */ FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id");
+    }
+
     @Test
     void badPartitionSettingsAreRefusedByName() {
         env = batchEnv();
@@ -164,48 +175,20 @@ class LookupJoinITCase extends FlinkTestBase {
         assertThatThrownBy(() -> joinLatest(", 'streaming-source.partition-order'='alphabetical'"))
                 .hasStackTraceContaining("'streaming-source.partition-order'='alphabetical'");
         dim("flat", "orc", "");
-        assertThatThrownBy(
-                        () ->
-                                query(
-                                        env,
-                                        "SELECT p.pid FROM probe AS p JOIN flat /*+ OPTIONS("
-                                                + "'streaming-source.partition.include'='latest')"
-                                                + " */ FOR SYSTEM_TIME AS OF p.pt AS d"
-                                                + " ON p.id = d.id"))
+        assertThatThrownBy(() -> joinWith("flat", "'streaming-source.partition.include'='latest'"))
                 .hasStackTraceContaining("'streaming-source.partition.include'='latest'")
                 .hasStackTraceContaining("partitioned");
     }
 
     @Test
-    void aCacheOtherThanFullIsRefusedByName() {
+    void aCacheOtherThanFullOrATableOverTheBoundIsRefusedByName() {
         env = batchEnv();
         probe("(10, 1, 'eu')");
         dim("dim", "parquet", "");
-        assertThatThrownBy(
-                        () ->
-                                query(
-                                        env,
-                                        "SELECT p.pid, d.product FROM probe AS p JOIN dim"
-                                                + " /*+ OPTIONS('lookup.cache'='PARTIAL') */"
-                                                + " FOR SYSTEM_TIME AS OF p.pt AS d"
-                                                + " ON p.id = d.id"))
+        assertThatThrownBy(() -> joinWith("dim", "'lookup.cache'='PARTIAL'"))
                 .hasStackTraceContaining("'lookup.cache'='PARTIAL'")
                 .hasStackTraceContaining("dim");
-    }
-
-    @Test
-    void aTableLargerThanTheCacheBoundFailsTheJoinNamingTheOption() {
-        env = batchEnv();
-        probe("(10, 1, 'eu')");
-        dim("dim", "parquet", "");
-        assertThatThrownBy(
-                        () ->
-                                query(
-                                        env,
-                                        "SELECT p.pid, d.product FROM probe AS p JOIN dim"
-                                                + " /*+ OPTIONS('lookup.full-cache.max-size'='64 b') */"
-                                                + " FOR SYSTEM_TIME AS OF p.pt AS d"
-                                                + " ON p.id = d.id"))
+        assertThatThrownBy(() -> joinWith("dim", "'lookup.full-cache.max-size'='20 b'"))
                 .hasStackTraceContaining("'lookup.full-cache.max-size'")
                 .hasStackTraceContaining("dim");
     }
