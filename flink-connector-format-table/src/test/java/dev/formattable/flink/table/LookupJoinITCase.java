@@ -16,11 +16,15 @@ package dev.formattable.flink.table;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -191,6 +195,56 @@ class LookupJoinITCase extends FlinkTestBase {
         assertThatThrownBy(() -> joinWith("dim", "'lookup.full-cache.max-size'='20 b'"))
                 .hasStackTraceContaining("'lookup.full-cache.max-size'")
                 .hasStackTraceContaining("dim");
+    }
+
+    /**
+     * A continuous probe joins a table whose cache reloads every second: a key committed to the
+     * table after the join started is found once a reload has run. Each probe row of a left join
+     * gives one result, so the test writes probe rows until one finds the new key.
+     */
+    @Test
+    void aStreamingJoinFindsRowsCommittedAfterItStartedOnceTheCacheReloads() throws Exception {
+        TableEnvironment writer = batchEnv();
+        String probeTable =
+                "CREATE TABLE probe (pid INT, id INT, region STRING, pt AS PROCTIME())"
+                        + withFormatTable(
+                                dir.resolve("probe").toUri(),
+                                "csv",
+                                ", 'source.monitor-interval'='100 ms'");
+        String dimTable =
+                "CREATE TABLE dim (id INT, product STRING)"
+                        + withFormatTable(dir.resolve("dim").toUri(), "parquet");
+        exec(writer, probeTable);
+        exec(writer, dimTable);
+        exec(writer, "INSERT INTO dim VALUES (1, 'old')");
+        exec(writer, "INSERT INTO probe VALUES (10, 1, 'eu')");
+
+        env = streamingEnv();
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        exec(env, probeTable);
+        exec(env, dimTable);
+        TableResult result =
+                env.executeSql(
+                        "SELECT p.pid, d.product FROM probe AS p LEFT JOIN dim /*+ OPTIONS("
+                                + "'lookup.full-cache.periodic-reload.interval'='1 s') */"
+                                + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id");
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            rows.add(it.next().toString());
+            assertThat(rows).containsExactly("+I[10, old]");
+
+            exec(writer, "INSERT INTO dim VALUES (2, 'new')");
+            for (int pid = 11; pid < 200 && !rows.contains("+I[" + (pid - 1) + ", new]"); pid++) {
+                exec(writer, "INSERT INTO probe VALUES (" + pid + ", 2, 'eu')");
+                rows.add(it.next().toString());
+            }
+        } finally {
+            result.getJobClient().orElseThrow().cancel().get();
+        }
+        assertThat(rows).anyMatch(r -> r.endsWith(", new]"));
+        // Before the reload the key was missing, never half-loaded.
+        assertThat(rows.subList(1, rows.size()))
+                .allMatch(r -> r.matches("\\+I\\[\\d+, (null|new)]"));
     }
 
     @Test
