@@ -99,14 +99,7 @@ public final class FullCache {
                 try {
                     while (!load.reachedEnd()) {
                         RowData row = load.nextRecord(null);
-                        GenericRowData key = new GenericRowData(keys.length);
-                        boolean nullKey = false;
-                        for (int i = 0; i < keys.length; i++) {
-                            Object value = getters[i].getFieldOrNull(row);
-                            nullKey |= value == null;
-                            key.setField(i, value);
-                        }
-                        if (nullKey) {
+                        if (hasNullKey(row)) {
                             // NULL equals nothing in a join.
                             continue;
                         }
@@ -140,6 +133,15 @@ public final class FullCache {
         loads++;
         lastLoadMillis = (System.nanoTime() - start) / 1_000_000;
         lastSuccessTime = System.currentTimeMillis();
+    }
+
+    private boolean hasNullKey(RowData row) {
+        for (int key : keys) {
+            if (row.isNullAt(key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static GenericRowData copyKey(RowData row, RowData.FieldGetter[] getters) {
