@@ -14,7 +14,6 @@
 package dev.formattable.flink.lookup;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.io.InputSplit;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
@@ -24,6 +23,8 @@ import org.apache.flink.table.types.logical.RowType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -31,22 +32,27 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A whole table in memory, by lookup key. A load builds a new map beside the one in use and swaps
  * it in only when complete, so a lookup always meets one complete load; a reload that fails keeps
  * the previous map. Rows are kept as binary rows, whose sizes are what the bound counts.
+ *
+ * <p>A cache may keep only some keys (those the planner routes to its subtask): the rows of other
+ * keys are read and dropped, and count towards neither the rows nor the bound.
  */
 @Internal
 public final class FullCache {
 
     private static final Logger LOG = LoggerFactory.getLogger(FullCache.class);
 
-    private final FullTableInputFormat load;
+    private final FullTableLoader loader;
     private final RowType rowType;
     private final int[] keys;
     private final long maxBytes;
     private final String table;
+    @Nullable private final Predicate<RowData> keeps;
 
     private volatile Map<RowData, List<RowData>> rows = Collections.emptyMap();
     private volatile long rowCount;
@@ -61,14 +67,22 @@ public final class FullCache {
      * @param keys the positions of the lookup keys in those rows
      * @param maxBytes the most the rows of one load may take
      * @param table the table's name or location, for errors
+     * @param keeps which keys to keep, tested on a {@code GenericRowData} of the key's values; null
+     *     for all
      */
     public FullCache(
-            FullTableInputFormat load, RowType rowType, int[] keys, long maxBytes, String table) {
-        this.load = load;
+            FullTableLoader loader,
+            RowType rowType,
+            int[] keys,
+            long maxBytes,
+            String table,
+            @Nullable Predicate<RowData> keeps) {
+        this.loader = loader;
         this.rowType = rowType;
         this.keys = keys.clone();
         this.maxBytes = maxBytes;
         this.table = table;
+        this.keeps = keeps;
     }
 
     /** The rows of a key, as last loaded; empty when none (or the key has a NULL). */
@@ -91,42 +105,42 @@ public final class FullCache {
             getters[i] = RowData.createFieldGetter(rowType.getTypeAt(keys[i]), keys[i]);
         }
         Map<RowData, List<RowData>> loaded = new HashMap<>();
-        long count = 0;
-        long size = 0;
+        long[] counted = new long[2];
         try {
-            for (InputSplit split : load.createInputSplits(1)) {
-                load.open(split);
-                try {
-                    while (!load.reachedEnd()) {
-                        RowData row = load.nextRecord(null);
+            loader.load(
+                    row -> {
                         if (hasNullKey(row)) {
                             // NULL equals nothing in a join.
-                            continue;
+                            return;
+                        }
+                        if (keeps != null && !keeps.test(copyKey(row, getters))) {
+                            return;
                         }
                         BinaryRowData copy = serializer.toBinaryRow(row).copy();
-                        size += copy.getSizeInBytes();
-                        if (size > maxBytes) {
+                        counted[1] += copy.getSizeInBytes();
+                        if (counted[1] > maxBytes) {
                             throw new IOException(
                                     String.format(
                                             "The lookup cache of format table %s needs more than"
                                                     + " %d bytes (%d rows so far), more than"
                                                     + " '%s' allows; raise it, or join fewer"
                                                     + " columns or partitions",
-                                            table, maxBytes, count, LookupSettings.MAX_SIZE.key()));
+                                            table,
+                                            maxBytes,
+                                            counted[0],
+                                            LookupSettings.MAX_SIZE.key()));
                         }
                         // The key's values are read again from the copy: the reader reuses rows.
                         loaded.computeIfAbsent(copyKey(copy, getters), k -> new ArrayList<>(1))
                                 .add(copy);
-                        count++;
-                    }
-                } finally {
-                    load.close();
-                }
-            }
+                        counted[0]++;
+                    });
         } catch (IOException | RuntimeException e) {
             failedLoads++;
             throw e;
         }
+        long count = counted[0];
+        long size = counted[1];
         rows = loaded;
         rowCount = count;
         bytes = size;

@@ -13,93 +13,47 @@
  */
 package dev.formattable.flink.lookup;
 
+import dev.formattable.flink.internal.LookupShuffle;
+
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.metrics.Gauge;
-import org.apache.flink.metrics.MetricGroup;
-import org.apache.flink.table.connector.source.lookup.cache.trigger.CacheReloadTrigger;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.LookupFunction;
 
 import java.util.Collection;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The lookup function of a join on a format table: the table whole in a {@link FullCache}, loaded
- * when the function opens (a failure there fails the task) and reloaded on the table's schedule on
- * a thread of its own, beside the joining thread. A failed reload keeps the rows loaded before.
+ * The lookup function of a SQL join on a format table: the table whole in each joining subtask's
+ * cache, loaded when the function opens and reloaded on the table's schedule beside the joining
+ * thread. A failed reload keeps the rows loaded before.
+ *
+ * <p>When the planner routes probe rows by key (the {@code 'shuffle'='true'} hint, Flink 2.0 on),
+ * each subtask keeps only the rows of the keys routed to it.
  */
 @Internal
 public final class FullCacheLookupFunction extends LookupFunction {
 
     private static final long serialVersionUID = 1L;
 
-    private final FullTableInputFormat load;
-    private final org.apache.flink.table.types.logical.RowType rowType;
-    private final int[] keys;
-    private final long maxBytes;
-    private final String table;
-    private final CacheReloadTrigger reloadTrigger;
+    private final FormatTableLookup lookup;
+    private final boolean routed;
 
-    private transient FullCache cache;
-    private transient ExecutorService reloads;
+    private transient ReloadingCache cache;
 
-    public FullCacheLookupFunction(
-            FullTableInputFormat load,
-            org.apache.flink.table.types.logical.RowType rowType,
-            int[] keys,
-            long maxBytes,
-            String table,
-            CacheReloadTrigger reloadTrigger) {
-        this.load = load;
-        this.rowType = rowType;
-        this.keys = keys.clone();
-        this.maxBytes = maxBytes;
-        this.table = table;
-        this.reloadTrigger = reloadTrigger;
+    /**
+     * @param routed whether the planner routes each probe row to the subtask of its key, so that a
+     *     subtask may keep only the rows of its own keys
+     */
+    public FullCacheLookupFunction(FormatTableLookup lookup, boolean routed) {
+        this.lookup = lookup;
+        this.routed = routed;
     }
 
     @Override
     public void open(FunctionContext context) throws Exception {
-        cache = new FullCache(load, rowType, keys, maxBytes, table);
-        register(context.getMetricGroup().addGroup("formatTableLookup"));
-        cache.load();
-        reloads =
-                Executors.newSingleThreadExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "format-table lookup reload " + table);
-                            t.setDaemon(true);
-                            return t;
-                        });
-        reloadTrigger.open(
-                new CacheReloadTrigger.Context() {
-                    @Override
-                    public long currentProcessingTime() {
-                        return System.currentTimeMillis();
-                    }
-
-                    @Override
-                    public long currentWatermark() {
-                        return Long.MIN_VALUE;
-                    }
-
-                    @Override
-                    public CompletableFuture<Void> triggerReload() {
-                        return CompletableFuture.runAsync(cache::reload, reloads);
-                    }
-                });
-    }
-
-    private void register(MetricGroup group) {
-        group.gauge("cachedRows", (Gauge<Long>) () -> cache.rowCount());
-        group.gauge("cachedBytes", (Gauge<Long>) () -> cache.bytes());
-        group.gauge("loads", (Gauge<Long>) () -> cache.loads());
-        group.gauge("failedLoads", (Gauge<Long>) () -> cache.failedLoads());
-        group.gauge("lastLoadMillis", (Gauge<Long>) () -> cache.lastLoadMillis());
-        group.gauge("lastSuccessfulLoadTime", (Gauge<Long>) () -> cache.lastSuccessTime());
+        cache =
+                lookup.open(
+                        context.getMetricGroup(), routed ? LookupShuffle.subtask(context) : null);
     }
 
     @Override
@@ -107,21 +61,11 @@ public final class FullCacheLookupFunction extends LookupFunction {
         return cache.get(keyRow);
     }
 
-    /** Stops the reloads; never throws, as it runs while a task may be failing. */
+    /** Never throws: it runs while a task may be failing or cancelled. */
     @Override
     public void close() {
-        try {
-            reloadTrigger.close();
-        } catch (Exception e) {
-            // Closing a trigger only cancels its timer.
-        }
-        if (reloads != null) {
-            reloads.shutdownNow();
-            try {
-                reloads.awaitTermination(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (cache != null) {
+            cache.close();
         }
     }
 }

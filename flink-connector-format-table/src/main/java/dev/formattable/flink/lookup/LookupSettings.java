@@ -30,6 +30,7 @@ import org.apache.flink.table.connector.source.lookup.cache.trigger.TimedCacheRe
 
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,21 +157,29 @@ public final class LookupSettings implements Serializable {
         return Configuration.fromMap(options).get(MAX_SIZE).getBytes();
     }
 
+    /** Every key a lookup reads: Flink's, ours, and the partition time extractor's. */
+    public static List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        for (ConfigOption<?> option : options()) {
+            keys.add(option.key());
+        }
+        // The partition time of 'partition-time' order, as the sink's partition commit reads it.
+        keys.addAll(
+                List.of(
+                        PartitionCommitOptions.EXTRACTOR_KIND.key(),
+                        PartitionCommitOptions.EXTRACTOR_CLASS.key(),
+                        PartitionCommitOptions.EXTRACTOR_PATTERN.key(),
+                        PartitionCommitOptions.EXTRACTOR_FORMATTER.key()));
+        return keys;
+    }
+
     /** The lookup keys among a table's options (hints included). */
     public static LookupSettings of(Map<String, String> tableOptions) {
         Map<String, String> lookup = new HashMap<>();
-        List<ConfigOption<?>> read = new java.util.ArrayList<>(options());
-        // The partition time of 'partition-time' order, as the sink's partition commit reads it.
-        read.addAll(
-                List.of(
-                        PartitionCommitOptions.EXTRACTOR_KIND,
-                        PartitionCommitOptions.EXTRACTOR_CLASS,
-                        PartitionCommitOptions.EXTRACTOR_PATTERN,
-                        PartitionCommitOptions.EXTRACTOR_FORMATTER));
-        for (ConfigOption<?> option : read) {
-            String value = tableOptions.get(option.key());
+        for (String key : keys()) {
+            String value = tableOptions.get(key);
             if (value != null) {
-                lookup.put(option.key(), value);
+                lookup.put(key, value);
             }
         }
         return new LookupSettings(lookup);

@@ -18,12 +18,17 @@ import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.internal.FlinkLine;
+import dev.formattable.flink.lookup.FormatTableLookup;
+import dev.formattable.flink.lookup.FullTableLoader;
+import dev.formattable.flink.lookup.LookupSettings;
+import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.tables.FormatTables;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -169,32 +174,100 @@ public final class FormatTableSourceBuilder {
      *     that is not a partition key or a value that does not fit its column
      */
     public FormatTableSource build() {
+        FormatTable table = open(List.of());
+        ScanSpec scan =
+                ScanSpec.builder(table)
+                        .partitionFilter(partitionFilter)
+                        .splitSize(splitSize())
+                        .monitorContinuously(monitorInterval)
+                        .build();
+        return FormatTableSource.create(scan, readSpec(table), List.of());
+    }
+
+    /**
+     * A lookup of the table by these key columns, to join a DataStream with ({@link
+     * FormatTableLookup}): the table (its projection, its partitions the filter keeps) cached whole
+     * in each joining subtask and reloaded on its schedule. Besides the source's options it takes
+     * the lookup keys of a SQL lookup join: {@code lookup.full-cache.*} (the reloads and the bound)
+     * and {@code streaming-source.partition.include} / {@code partition-order} (the latest
+     * partition alone).
+     *
+     * @throws IllegalArgumentException when an option is unknown or refused, when a key column is
+     *     not among the columns read, or when the source was made continuous (a lookup reloads on
+     *     its own schedule instead)
+     */
+    public FormatTableLookup buildLookup(String... keyColumns) {
+        if (monitorInterval != null) {
+            throw new IllegalArgumentException(
+                    "A lookup is reloaded on its own schedule ('lookup.full-cache.*' options),"
+                            + " not monitored continuously");
+        }
+        if (keyColumns.length == 0) {
+            throw new IllegalArgumentException("A lookup needs at least one key column");
+        }
+        FormatTable table = open(LookupSettings.keys());
+        ReadSpec read = readSpec(table);
+        RowType produced = read.producedType();
+        int[] keys = new int[keyColumns.length];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = produced.getFieldNames().indexOf(keyColumns[i]);
+            if (keys[i] < 0) {
+                throw new IllegalArgumentException(
+                        String.format(
+                                "Key column '%s' is not among the columns read, %s",
+                                keyColumns[i], produced.getFieldNames()));
+            }
+        }
+        LookupSettings settings = LookupSettings.of(options);
+        try {
+            ScanSpec scan =
+                    ScanSpec.builder(table)
+                            .partitionFilter(partitionFilter)
+                            .splitSize(splitSize())
+                            .build();
+            FullTableLoader loader =
+                    new FullTableLoader(
+                            scan,
+                            new FormatTableBulkFormat(read, List.of()),
+                            settings.latestPartition(path, table.layout().isPartitioned()));
+            return new FormatTableLookup(loader, produced, keys, settings, path);
+        } catch (ValidationException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The table, its options checked.
+     *
+     * @param extraKeys keys taken besides the table's and the read options
+     */
+    private FormatTable open(List<String> extraKeys) {
         FlinkLine.checkRunning();
-        FormatTables.checkKeys(
-                options,
-                List.of(
-                        FormatTableConnectorOptions.SCAN_SPLIT_SIZE.key(),
-                        FormatTableConnectorOptions.READ_BATCH_SIZE.key()));
-        Configuration config = Configuration.fromMap(options);
-        FormatTableConnectorOptions.checkRanges(config, options);
-        long splitSize = config.get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE).getBytes();
-        int batchSize = config.get(FormatTableConnectorOptions.READ_BATCH_SIZE);
+        List<String> known = new ArrayList<>(extraKeys);
+        known.add(FormatTableConnectorOptions.SCAN_SPLIT_SIZE.key());
+        known.add(FormatTableConnectorOptions.READ_BATCH_SIZE.key());
+        FormatTables.checkKeys(options, known);
+        FormatTableConnectorOptions.checkRanges(Configuration.fromMap(options), options);
         FormatTable table = FormatTables.open(path, rowType, partitionKeys, options);
         if (partitionFilter != null) {
             partitionFilter.bind(table.layout());
         }
+        return table;
+    }
+
+    private long splitSize() {
+        return Configuration.fromMap(options)
+                .get(FormatTableConnectorOptions.SCAN_SPLIT_SIZE)
+                .getBytes();
+    }
+
+    private ReadSpec readSpec(FormatTable table) {
         int[] indexes =
                 projection == null
                         ? null
                         : projection.stream().mapToInt(rowType::getFieldIndex).toArray();
-        ScanSpec scan =
-                ScanSpec.builder(table)
-                        .partitionFilter(partitionFilter)
-                        .splitSize(splitSize)
-                        .monitorContinuously(monitorInterval)
-                        .build();
-        ReadSpec read =
-                ReadSpec.builder(table, rowType).projection(indexes).batchSize(batchSize).build();
-        return FormatTableSource.create(scan, read, List.of());
+        int batchSize =
+                Configuration.fromMap(options).get(FormatTableConnectorOptions.READ_BATCH_SIZE);
+        return ReadSpec.builder(table, rowType).projection(indexes).batchSize(batchSize).build();
     }
 }

@@ -16,8 +16,10 @@ package dev.formattable.flink.table;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.core.scan.ScanPlan;
+import dev.formattable.flink.internal.LookupShuffle;
+import dev.formattable.flink.lookup.FormatTableLookup;
 import dev.formattable.flink.lookup.FullCacheLookupFunction;
-import dev.formattable.flink.lookup.FullTableInputFormat;
+import dev.formattable.flink.lookup.FullTableLoader;
 import dev.formattable.flink.lookup.LookupSettings;
 import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.MetadataColumns;
@@ -40,7 +42,6 @@ import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushD
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
 import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
-import org.apache.flink.table.connector.source.lookup.cache.trigger.CacheReloadTrigger;
 import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.plan.stats.TableStats;
@@ -72,6 +73,7 @@ import java.util.Optional;
 public class FormatTableDynamicSource
         implements ScanTableSource,
                 LookupTableSource,
+                LookupShuffle,
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsLimitPushDown,
@@ -158,12 +160,12 @@ public class FormatTableDynamicSource
     /**
      * A lookup join caches the whole table (its surviving partitions and projected columns) in each
      * joining subtask, and loads it again on the table's reload schedule, planning anew each time
-     * so that files committed since are seen. Filters on data columns reach the readers too.
+     * so that files committed since are seen. Filters on data columns reach the readers too. With
+     * the {@code 'shuffle'='true'} hint (Flink 2.0 on) each subtask keeps only its keys' rows.
      */
     @Override
     public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
         String name = table.location().toString();
-        CacheReloadTrigger reload = lookup.reloadTrigger(name);
         ScanSpec scan =
                 ScanSpec.builder(table).partitionFilter(predicate()).splitSize(splitSize).build();
         ReadSpec read =
@@ -177,14 +179,15 @@ public class FormatTableDynamicSource
         for (int i = 0; i < keys.length; i++) {
             keys[i] = keyPaths[i][0];
         }
-        FullTableInputFormat load =
-                new FullTableInputFormat(
+        FullTableLoader loader =
+                new FullTableLoader(
                         scan,
                         new FormatTableBulkFormat(read, dataFilters),
                         lookup.latestPartition(name, table.layout().isPartitioned()));
+        FormatTableLookup cached =
+                new FormatTableLookup(loader, read.producedType(), keys, lookup, name);
         return LookupFunctionProvider.of(
-                new FullCacheLookupFunction(
-                        load, read.producedType(), keys, lookup.maxBytes(), name, reload));
+                new FullCacheLookupFunction(cached, LookupShuffle.routed(context)));
     }
 
     /** Sets how a lookup join on this table caches it. */

@@ -186,4 +186,39 @@ class DataStreamBuildersTest {
         }
         throw new AssertionError("Expected a refusal");
     }
+
+    @Test
+    void aLookupRefusesByNameWhatItCannotDo() {
+        assertThatThrownBy(() -> source().project("dt").buildLookup("id"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'id'")
+                .hasMessageContaining("[dt]");
+        assertThatThrownBy(() -> source().buildLookup())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("key column");
+        assertThatThrownBy(
+                        () -> source().monitorContinuously(Duration.ofSeconds(1)).buildLookup("id"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lookup.full-cache");
+        assertThatThrownBy(() -> source().option("lookup.cache", "PARTIAL").buildLookup("id"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'lookup.cache'='PARTIAL'");
+        assertThatThrownBy(
+                        () ->
+                                source().option("streaming-source.partition.include", "newest")
+                                        .buildLookup("id"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'streaming-source.partition.include'='newest'");
+        // The lookup keys are a lookup's alone: a source refuses them.
+        assertThatThrownBy(() -> source().option("lookup.cache", "FULL").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lookup.cache");
+        assertThat(
+                        source().option("lookup.full-cache.periodic-reload.interval", "1 min")
+                                .option("streaming-source.partition.include", "latest")
+                                .buildLookup("id", "dt")
+                                .producedType()
+                                .getFieldNames())
+                .containsExactly("id", "payload", "dt");
+    }
 }

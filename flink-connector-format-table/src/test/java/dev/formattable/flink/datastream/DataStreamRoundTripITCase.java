@@ -14,20 +14,28 @@
 package dev.formattable.flink.datastream;
 
 import dev.formattable.core.partition.PartitionPredicate;
+import dev.formattable.flink.lookup.FormatTableLookup;
 import dev.formattable.flink.sink.FormatTableSink;
 import dev.formattable.flink.source.FormatTableSource;
 import dev.formattable.flink.source.FormatTableSourceBuilder;
 import dev.formattable.flink.testutils.DataStreamTestUtils;
 import dev.formattable.flink.testutils.FlinkTestBase;
 
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -166,5 +174,55 @@ class DataStreamRoundTripITCase extends FlinkTestBase {
         } catch (java.nio.file.NoSuchFileException noTable) {
             // Nothing at all written is nothing published.
         }
+    }
+
+    /**
+     * A DataStream joins a table it looks up by key: a left join keeps the inputs without a row, an
+     * inner join drops them, and the rows found are the projection of the table.
+     */
+    @Test
+    void aStreamIsJoinedWithATableLookedUpByKey() throws Exception {
+        String path = dir.resolve("t").toString();
+        FormatTableSink sink =
+                FormatTableSink.forRowData(path, TYPE).partitionKeys("dt", "h").build();
+        DataStreamTestUtils.write(TYPE, sink, rows(), 2);
+        FormatTableLookup byId =
+                FormatTableSource.forRowData(path, TYPE)
+                        .partitionKeys("dt", "h")
+                        .project("name", "id")
+                        .buildLookup("id");
+        assertThat(byId.producedType().getFieldNames()).containsExactly("name", "id");
+
+        List<String> left =
+                joined(
+                        byId.leftJoin(
+                                id -> GenericRowData.of(id),
+                                (id, row, out) -> out.collect(id + "=" + nameOf(row))));
+        assertThat(left).containsExactly("1=name-1", "25=none", "5=null", "7=name-7");
+
+        List<String> inner =
+                joined(
+                        byId.join(
+                                id -> GenericRowData.of(id),
+                                (id, row, out) -> out.collect(id + "=" + row.getInt(1))));
+        assertThat(inner).containsExactly("1=1", "5=5", "7=7");
+    }
+
+    private static String nameOf(RowData row) {
+        if (row == null) {
+            return "none";
+        }
+        return row.isNullAt(0) ? "null" : row.getString(0).toString();
+    }
+
+    private static List<String> joined(RichFlatMapFunction<Integer, String> join) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        List<String> out = new ArrayList<>();
+        try (CloseableIterator<String> it =
+                env.fromData(1, 5, 7, 25).flatMap(join).returns(Types.STRING).executeAndCollect()) {
+            it.forEachRemaining(out::add);
+        }
+        return out.stream().sorted().collect(Collectors.toList());
     }
 }

@@ -14,6 +14,7 @@
 package dev.formattable.flink.lookup;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.flink.internal.LookupKeyHash;
 import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
@@ -31,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,12 +49,16 @@ class FullCacheTest {
     }
 
     private FullCache cache(int key, long maxBytes) {
-        FullTableInputFormat load =
-                new FullTableInputFormat(
+        return cache(key, maxBytes, null);
+    }
+
+    private FullCache cache(int key, long maxBytes, Predicate<RowData> keeps) {
+        FullTableLoader loader =
+                new FullTableLoader(
                         ScanSpec.builder(table).build(),
                         new FormatTableBulkFormat(
                                 ReadSpec.builder(table, SinkTables.ROW_TYPE).build(), List.of()));
-        return new FullCache(load, SinkTables.ROW_TYPE, new int[] {key}, maxBytes, "t");
+        return new FullCache(loader, SinkTables.ROW_TYPE, new int[] {key}, maxBytes, "t", keeps);
     }
 
     private static List<String> text(Collection<RowData> rows) {
@@ -112,5 +118,61 @@ class FullCacheTest {
                 .hasMessageContaining("format table t")
                 .hasMessageContaining("'lookup.full-cache.max-size'");
         assertThat(cache.failedLoads()).isEqualTo(1);
+    }
+
+    @Test
+    void eachSubtaskKeepsOnlyTheKeysRoutedToItAndTogetherTheyKeepAll() throws IOException {
+        table = SinkTables.table(dir.resolve("t"));
+        RowData[] rows = new RowData[1000];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = SinkTables.row(i, "x");
+        }
+        commit("one", rows);
+        long total = 0;
+        for (int subtask = 0; subtask < 3; subtask++) {
+            int mine = subtask;
+            FullCache share =
+                    cache(0, Long.MAX_VALUE, key -> LookupKeyHash.subtaskOf(key, 3) == mine);
+            share.load();
+            assertThat(share.rowCount()).as("subtask %d of 3", subtask).isBetween(250L, 420L);
+            for (int id = 0; id < rows.length; id++) {
+                boolean routedHere = LookupKeyHash.subtaskOf(GenericRowData.of(id), 3) == mine;
+                assertThat(share.get(GenericRowData.of(id))).hasSize(routedHere ? 1 : 0);
+            }
+            total += share.rowCount();
+        }
+        assertThat(total).isEqualTo(rows.length);
+    }
+
+    @Test
+    void aReloadStoppedByAnInterruptKeepsTheRowsLoadedBefore() throws IOException {
+        table = SinkTables.table(dir.resolve("t"));
+        commit("one", SinkTables.row(1, "x"));
+        commit("two", SinkTables.row(2, "y"));
+        boolean[] interrupt = {false};
+        FullCache cache =
+                cache(
+                        0,
+                        Long.MAX_VALUE,
+                        key -> {
+                            if (interrupt[0]) {
+                                // As closing the lookup function does to its reload thread.
+                                Thread.currentThread().interrupt();
+                            }
+                            return true;
+                        });
+        cache.load();
+        assertThat(cache.rowCount()).isEqualTo(2);
+
+        commit("three", SinkTables.row(3, "z"));
+        interrupt[0] = true;
+        try {
+            assertThat(cache.reload()).isFalse();
+        } finally {
+            assertThat(Thread.interrupted()).as("the interrupt is left set").isTrue();
+        }
+        assertThat(cache.rowCount()).isEqualTo(2);
+        assertThat(cache.get(GenericRowData.of(3))).isEmpty();
+        assertThat(text(cache.get(GenericRowData.of(1)))).containsExactly("1/x");
     }
 }

@@ -14,9 +14,13 @@
 package dev.formattable.flink.table;
 
 import dev.formattable.flink.testutils.FlinkTestBase;
+import dev.formattable.flink.testutils.LineCapabilities;
 
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -26,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -259,5 +264,68 @@ class LookupJoinITCase extends FlinkTestBase {
                                         + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id"
                                         + " AND d.region = 'eu'"))
                 .containsExactlyInAnyOrder("+I[10, apple]", "+I[11, pear]", "+I[12, null]");
+    }
+
+    /**
+     * With the lookup {@code shuffle} hint the planner routes each probe row to the subtask that
+     * {@code LookupKeyHash} names, and each of the two subtasks caches about half of the keys;
+     * every probe row still finds its row, in batch and in streaming.
+     */
+    @Test
+    void theShuffleHintSplitsTheKeysBetweenTheSubtasks() throws Exception {
+        StringBuilder dimRows = new StringBuilder();
+        StringBuilder probeRows = new StringBuilder();
+        for (int id = 0; id < 400; id++) {
+            dimRows.append(id == 0 ? "" : ", ").append("(" + id + ", 'p" + id + "')");
+            probeRows.append(id == 0 ? "" : ", ").append("(" + id + ", " + id + ", 'eu')");
+        }
+        String probeTable =
+                "CREATE TABLE probe (pid INT, id INT, region STRING, pt AS PROCTIME())"
+                        + withFormatTable(dir.resolve("probe").toUri(), "csv");
+        String dimTable =
+                "CREATE TABLE dim (id INT, product STRING)"
+                        + withFormatTable(dir.resolve("dim").toUri(), "parquet");
+        String join =
+                "SELECT /*+ LOOKUP('table'='d', 'shuffle'='true') */ p.pid, d.product"
+                        + " FROM probe AS p JOIN dim FOR SYSTEM_TIME AS OF p.pt AS d"
+                        + " ON p.id = d.id";
+        boolean first = true;
+        for (TableEnvironment mode : List.of(batchEnv(), streamingEnv())) {
+            env = mode;
+            env.getConfig().set("table.exec.resource.default-parallelism", "2");
+            // Else a batch job's parallelism follows its (small) input.
+            env.getConfig().set("execution.batch.adaptive.auto-parallelism.enabled", "false");
+            String run = mode.getConfig().get(ExecutionOptions.RUNTIME_MODE).toString();
+            exec(env, probeTable);
+            exec(env, dimTable);
+            if (first) {
+                StatementSet inserts = env.createStatementSet();
+                inserts.addInsertSql("INSERT INTO dim VALUES " + dimRows);
+                inserts.addInsertSql("INSERT INTO probe VALUES " + probeRows);
+                inserts.execute().await(5, TimeUnit.MINUTES);
+                first = false;
+            }
+            boolean batch = run.equals("BATCH");
+            if (!LineCapabilities.LOOKUP_SHUFFLE && batch) {
+                // Flink 1.20's batch planner refuses the hint option it does not know.
+                assertThatThrownBy(() -> query(env, join))
+                        .as(run)
+                        .isInstanceOf(ValidationException.class);
+                continue;
+            }
+            QueryRun joined = run(env, join);
+            assertThat(joined.rows).as(run).hasSize(400).contains("+I[7, p7]", "+I[399, p399]");
+            List<Object> cached = joined.gauges("cachedRows");
+            assertThat(cached).as(run).hasSize(2);
+            long one = (Long) cached.get(0);
+            long other = (Long) cached.get(1);
+            if (LineCapabilities.LOOKUP_SHUFFLE) {
+                assertThat(one + other).as(run).isEqualTo(400);
+                assertThat(one).as(run).isBetween(140L, 260L);
+            } else {
+                // 1.20's streaming planner ignores it: each subtask caches the whole table.
+                assertThat(cached).as(run).containsOnly(400L);
+            }
+        }
     }
 }

@@ -132,6 +132,14 @@ public abstract class FlinkTestBase {
             }
             return METRICS.counter(job, name);
         }
+
+        /** The values of the job's gauges of that name, one per subtask. */
+        public List<Object> gauges(String name) {
+            if (job == null) {
+                throw new IllegalStateException("The statement ran no job");
+            }
+            return METRICS.gauges(job, name);
+        }
     }
 
     protected static Duration timeout() {

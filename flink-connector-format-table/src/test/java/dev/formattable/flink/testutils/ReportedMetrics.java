@@ -19,6 +19,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.MetricConfig;
 import org.apache.flink.metrics.MetricGroup;
@@ -67,6 +68,17 @@ public final class ReportedMetrics {
             }
         }
         return sum;
+    }
+
+    /** The values of every gauge of exactly that name in the job (one per subtask). */
+    public List<Object> gauges(JobID job, String name) {
+        List<Object> values = new java.util.ArrayList<>();
+        for (Map.Entry<String, Metric> m : BY_JOB.getOrDefault(job.toString(), List.of())) {
+            if (m.getKey().equals(name)) {
+                values.add(((Gauge<?>) m.getValue()).getValue());
+            }
+        }
+        return values;
     }
 
     /** Keeps what it is told of until it is closed. */

@@ -23,4 +23,9 @@ public final class LineCapabilities {
      * 1.20's parquet readers read collections of plain values only.
      */
     public static final boolean PARQUET_READS_NESTED_COLLECTIONS = false;
+
+    /**
+     * Whether a lookup join takes the {@code 'shuffle'='true'} hint. Flink 1.20 has no such hint.
+     */
+    public static final boolean LOOKUP_SHUFFLE = false;
 }

@@ -23,4 +23,10 @@ public final class LineCapabilities {
      * Flink 2.0 the parquet readers read collections of nested values too.
      */
     public static final boolean PARQUET_READS_NESTED_COLLECTIONS = true;
+
+    /**
+     * Whether a lookup join takes the {@code 'shuffle'='true'} hint. From Flink 2.0 a source may
+     * route the probe rows itself (FLIP-462), so that each subtask caches only its keys.
+     */
+    public static final boolean LOOKUP_SHUFFLE = true;
 }
