@@ -61,6 +61,7 @@ public final class FullCache {
     private volatile long failedLoads;
     private volatile long lastLoadMillis = -1;
     private volatile long lastSuccessTime = -1;
+    private volatile boolean stopped;
 
     /**
      * @param rowType the rows the table produces for the join
@@ -136,7 +137,9 @@ public final class FullCache {
                         counted[0]++;
                     });
         } catch (IOException | RuntimeException e) {
-            failedLoads++;
+            if (!stopped) {
+                failedLoads++;
+            }
             throw e;
         }
         long count = counted[0];
@@ -176,6 +179,10 @@ public final class FullCache {
             load();
             return true;
         } catch (IOException | RuntimeException e) {
+            if (stopped) {
+                LOG.debug("A reload of format table {} ended with its join", table, e);
+                return false;
+            }
             LOG.warn(
                     "Reloading the lookup cache of format table {} failed; the joins go on with"
                             + " the rows loaded before ({} rows), and the next reload tries again",
@@ -184,6 +191,14 @@ public final class FullCache {
                     e);
             return false;
         }
+    }
+
+    /**
+     * Marks the cache as closed with its join: a reload under way then fails as it is interrupted,
+     * which is expected and not reported.
+     */
+    public void stop() {
+        stopped = true;
     }
 
     public long rowCount() {

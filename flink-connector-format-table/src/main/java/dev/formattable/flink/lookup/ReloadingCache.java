@@ -93,6 +93,7 @@ final class ReloadingCache implements AutoCloseable {
      */
     @Override
     public void close() {
+        cache.stop();
         try {
             trigger.close();
         } catch (Exception e) {

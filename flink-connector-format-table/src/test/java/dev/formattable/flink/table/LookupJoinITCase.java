@@ -21,6 +21,7 @@ import org.apache.flink.table.api.StatementSet;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -31,6 +32,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -327,5 +329,71 @@ class LookupJoinITCase extends FlinkTestBase {
                 assertThat(cached).as(run).containsOnly(400L);
             }
         }
+    }
+
+    /** Fails its task once, at probe row 40, as a lost TaskManager would. */
+    public static final class FailOnce extends ScalarFunction {
+        static final AtomicBoolean FAILED = new AtomicBoolean();
+
+        public Integer eval(Integer pid) {
+            if (pid != null && pid == 40 && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("Failing once, on purpose, at probe row " + pid);
+            }
+            return pid;
+        }
+    }
+
+    /**
+     * A streaming join fails over while its cache reloads: the dimension table takes a while to
+     * load and reloads every 50 ms, so reloads run nearly all the time. The failed task's reload is
+     * stopped, the restored task loads the table again, and the exactly-once sink holds every probe
+     * row once, each joined.
+     */
+    @Test
+    void aJobThatFailsOverDuringAReloadLoadsTheTableAgainAndJoinsEveryRowOnce() throws Exception {
+        FailOnce.FAILED.set(false);
+        TableEnvironment writer = batchEnv();
+        String dimTable =
+                "CREATE TABLE dim (id INT, product STRING)"
+                        + withFormatTable(dir.resolve("dim").toUri(), "parquet");
+        String outTable =
+                "CREATE TABLE joined (pid INT, product STRING)"
+                        + withFormatTable(dir.resolve("joined").toUri(), "parquet");
+        exec(writer, dimTable);
+        exec(writer, outTable);
+        exec(
+                writer,
+                "CREATE TEMPORARY TABLE products (id INT, product STRING) WITH ("
+                        + "'connector'='datagen', 'number-of-rows'='100000',"
+                        + " 'fields.id.kind'='sequence', 'fields.id.start'='0',"
+                        + " 'fields.id.end'='99999', 'fields.product.length'='12')");
+        exec(writer, "INSERT INTO dim SELECT * FROM products");
+
+        env = streamingEnv();
+        env.getConfig().set("execution.checkpointing.interval", "200 ms");
+        env.getConfig().set("restart-strategy.type", "fixed-delay");
+        env.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
+        env.getConfig().set("restart-strategy.fixed-delay.delay", "200 ms");
+        exec(env, dimTable);
+        exec(env, outTable);
+        exec(
+                env,
+                "CREATE TEMPORARY TABLE probe (pid INT, pt AS PROCTIME()) WITH ("
+                        + "'connector'='datagen', 'rows-per-second'='40',"
+                        + " 'fields.pid.kind'='sequence', 'fields.pid.start'='1',"
+                        + " 'fields.pid.end'='80')");
+        env.createTemporarySystemFunction("fail_once", FailOnce.class);
+        exec(
+                env,
+                "INSERT INTO joined SELECT fail_once(p.pid), d.product FROM probe AS p"
+                        + " LEFT JOIN dim /*+ OPTIONS("
+                        + "'lookup.full-cache.periodic-reload.interval'='50 ms') */"
+                        + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.pid = d.id");
+
+        assertThat(FailOnce.FAILED).isTrue();
+        assertThat(query(writer, "SELECT count(*), count(DISTINCT pid) FROM joined"))
+                .containsExactly("+I[80, 80]");
+        assertThat(query(writer, "SELECT count(*) FROM joined WHERE product IS NULL"))
+                .containsExactly("+I[0]");
     }
 }
