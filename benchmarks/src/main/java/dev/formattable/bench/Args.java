@@ -39,7 +39,8 @@ public final class Args {
                     "commit",
                     "hive-commit",
                     "stream-write-s3",
-                    "heap");
+                    "heap",
+                    "lookup");
 
     public final Scale scale;
     public final int pairs;

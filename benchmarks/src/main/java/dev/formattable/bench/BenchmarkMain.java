@@ -94,6 +94,9 @@ public final class BenchmarkMain {
                     case "files":
                         new FileSizeBenchmark(args, table).run();
                         break;
+                    case "lookup":
+                        new LookupBenchmark(args, table).run();
+                        break;
                     case "heap":
                         new HeapBenchmark(args, table).run();
                         break;
