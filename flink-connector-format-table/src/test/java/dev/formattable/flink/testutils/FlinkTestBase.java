@@ -19,22 +19,31 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
-import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
 
-/** A shared MiniCluster and helpers to run SQL and read results as sorted strings. */
+/**
+ * A MiniCluster shared by the classes of a test JVM, and helpers to run SQL and read results as
+ * sorted strings.
+ */
 public abstract class FlinkTestBase {
 
     /** The metrics of the jobs of this test class, as Flink's reporters see them. */
     protected static final ReportedMetrics METRICS = new ReportedMetrics();
 
+    /** One cluster for all the classes of a test JVM, with four slots. */
     @RegisterExtension
-    protected static final MiniClusterExtension MINI_CLUSTER = METRICS.cluster(4);
+    protected static final SharedMiniCluster MINI_CLUSTER = METRICS.sharedCluster(4);
+
+    @AfterAll
+    static void forgetMetrics() {
+        METRICS.forgetJobs();
+    }
 
     protected static TableEnvironment batchEnv() {
         TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());

@@ -37,8 +37,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A MiniCluster whose metrics a reporter keeps, for tests that read a connector metric as Flink's
- * reporters see it. Every metric registered for a job is kept until the cluster stops, also after
- * its task or job ended; a cluster that is started again (one per test class) gets a new reporter.
+ * reporters see it. Every metric registered for a job is kept until the cluster stops (or, for the
+ * shared cluster, until {@link #forgetJobs()}), also after its task or job ended; a cluster that is
+ * started again gets a new reporter.
  */
 public final class ReportedMetrics {
 
@@ -57,6 +58,22 @@ public final class ReportedMetrics {
         MetricOptions.forReporter(conf, "format_table_test")
                 .set(MetricOptions.REPORTER_FACTORY_CLASS, Factory.class.getName());
         return MiniClusters.of(slots, conf);
+    }
+
+    /**
+     * The cluster every {@link FlinkTestBase} class of a test JVM shares: one TaskManager with that
+     * many slots that reports here.
+     */
+    public SharedMiniCluster sharedCluster(int slots) {
+        return new SharedMiniCluster(() -> cluster(slots));
+    }
+
+    /**
+     * Forgets the metrics of every job so far: a shared cluster's reporter lives as long as the
+     * JVM, and the metrics it keeps hold on to what their gauges read.
+     */
+    public void forgetJobs() {
+        BY_JOB.clear();
     }
 
     /** The sum of every counter of exactly that name in the job (one per subtask). */
