@@ -37,7 +37,8 @@ import java.util.function.Predicate;
 /**
  * A whole table in memory, by lookup key. A load builds a new map beside the one in use and swaps
  * it in only when complete, so a lookup always meets one complete load; a reload that fails keeps
- * the previous map. Rows are kept as binary rows, whose sizes are what the bound counts.
+ * the previous map. Rows are kept as binary rows; the bound counts their sizes and what each row
+ * costs besides ({@link #ROW_OVERHEAD_BYTES}), an estimate of the heap the cache holds.
  *
  * <p>A cache may keep only some keys (those the planner routes to its subtask): the rows of other
  * keys are read and dropped, and count towards neither the rows nor the bound.
@@ -46,6 +47,14 @@ import java.util.function.Predicate;
 public final class FullCache {
 
     private static final Logger LOG = LoggerFactory.getLogger(FullCache.class);
+
+    /**
+     * The heap a cached row takes besides its binary form: the row's objects and byte array header,
+     * its key and the map's entry. Measured at about 300 bytes on Java 17 with compressed pointers
+     * (docs/benchmarks.md, "Lookup joins"); the bound counts it so that it bounds the heap, not
+     * only the data.
+     */
+    static final int ROW_OVERHEAD_BYTES = 300;
 
     private final FullTableLoader loader;
     private final RowType rowType;
@@ -118,7 +127,7 @@ public final class FullCache {
                             return;
                         }
                         BinaryRowData copy = serializer.toBinaryRow(row).copy();
-                        counted[1] += copy.getSizeInBytes();
+                        counted[1] += copy.getSizeInBytes() + ROW_OVERHEAD_BYTES;
                         if (counted[1] > maxBytes) {
                             throw new IOException(
                                     String.format(
