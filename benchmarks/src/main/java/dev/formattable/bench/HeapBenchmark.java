@@ -15,15 +15,12 @@ package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Scenario 6: the heap a streaming job needs to write 10,000 partitions. Each run is a child JVM
@@ -104,47 +101,26 @@ public final class HeapBenchmark {
     }
 
     private Sample child(Side side, Path dir, long rows) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add(XMX);
-        cmd.add("-XX:+UseG1GC");
-        cmd.addAll(Cluster.moduleFlags());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(HeapJob.class.getName());
-        cmd.add(side.name());
-        cmd.add("parquet");
-        cmd.add(dir.toUri().toString());
-        cmd.add(String.valueOf(rows));
-        cmd.add(dir.resolveSibling(dir.getFileName() + "-checkpoints").toUri().toString());
         Path log = dir.resolveSibling(dir.getFileName() + ".log");
-        Files.createDirectories(dir.getParent());
-        Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
-        String result = null;
-        List<String> tail = new ArrayList<>();
-        try (BufferedReader out =
-                new BufferedReader(
-                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                if (line.startsWith("RESULT ")) {
-                    result = line;
-                }
-                tail.add(line);
-            }
-        }
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-        }
-        if (result == null) {
+        ChildJvm.Outcome run =
+                ChildJvm.run(
+                        HeapJob.class,
+                        XMX,
+                        log,
+                        Duration.ofMinutes(10),
+                        side.name(),
+                        "parquet",
+                        dir.toUri().toString(),
+                        String.valueOf(rows),
+                        dir.resolveSibling(dir.getFileName() + "-checkpoints").toUri().toString());
+        if (run.result == null) {
             // No figure: the answer marks the failure, so the pair cannot count.
             boolean oom = Files.readString(log).contains("java.lang.OutOfMemoryError");
             return new Sample(
-                    Double.NaN,
-                    (oom ? "OutOfMemoryError" : "exit " + p.exitValue()) + ", see " + log);
+                    Double.NaN, (oom ? "OutOfMemoryError" : "exit " + run.exit) + ", see " + log);
         }
         // Written tables stay until the next run starts: deleting 10,000 directories is slow.
         String answer = FooterSummary.summary(dir);
-        return new Sample(Long.parseLong(result.split(" ")[1]) / 1048576.0, answer);
+        return new Sample(Long.parseLong(run.result.split(" ")[0]) / 1048576.0, answer);
     }
 }

@@ -13,14 +13,11 @@
  */
 package dev.formattable.bench;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Scenario: lookup joins against a parquet table of ten columns, 1 M and 10 M rows (100 k at the
@@ -152,39 +149,21 @@ public final class LookupBenchmark {
     /** Runs one child; returns its figure and its answer. */
     private static String[] child(String mode, Path dim, long rows, long probeRows)
             throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add(XMX);
-        cmd.add("-XX:+UseG1GC");
-        cmd.addAll(Cluster.moduleFlags());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(LookupJob.class.getName());
-        cmd.add(mode);
-        cmd.add(dim.toUri().toString());
-        cmd.add(String.valueOf(rows));
-        cmd.add(String.valueOf(probeRows));
         Path log = dim.resolveSibling(dim.getFileName() + "-" + mode + ".log");
-        Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();
-        String result = null;
-        try (BufferedReader out =
-                new BufferedReader(
-                        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                if (line.startsWith("RESULT ")) {
-                    result = line.substring("RESULT ".length());
-                }
-            }
-        }
-        if (!p.waitFor(30, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-        }
-        if (result == null) {
+        ChildJvm.Outcome run =
+                ChildJvm.run(
+                        LookupJob.class,
+                        XMX,
+                        log,
+                        Duration.ofMinutes(30),
+                        mode,
+                        dim.toUri().toString(),
+                        String.valueOf(rows),
+                        String.valueOf(probeRows));
+        if (run.result == null) {
             throw new IllegalStateException(
-                    String.format(
-                            Locale.ROOT, "%s failed (exit %d), see %s", mode, p.exitValue(), log));
+                    String.format(Locale.ROOT, "%s failed (exit %d), see %s", mode, run.exit, log));
         }
-        return result.split(" ", 2);
+        return run.result.split(" ", 2);
     }
 }
