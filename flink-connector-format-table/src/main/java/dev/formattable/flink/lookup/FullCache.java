@@ -18,6 +18,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.slf4j.Logger;
@@ -63,7 +64,21 @@ public final class FullCache {
     private final String table;
     @Nullable private final Predicate<RowData> keeps;
 
-    private volatile Map<RowData, List<RowData>> rows = Collections.emptyMap();
+    /** Where the key's values are in a cached row, and in a key row looked up. */
+    private final RowData.FieldGetter[] rowKeys;
+
+    private final RowData.FieldGetter[] lookupKeys;
+
+    /**
+     * Whether the map is keyed by the value of a single key column itself, not by a row of the
+     * values: that saves two objects a row. Byte arrays and nested values compare by identity, so
+     * such keys stay in a {@code GenericRowData}, which compares them by contents.
+     */
+    private final boolean byValue;
+
+    /** A key's one row, or its {@code List} of rows: one list fewer for unique keys. */
+    private volatile Map<Object, Object> rows = Collections.emptyMap();
+
     private volatile long rowCount;
     private volatile long bytes;
     private volatile long loads;
@@ -93,12 +108,51 @@ public final class FullCache {
         this.maxBytes = maxBytes;
         this.table = table;
         this.keeps = keeps;
+        this.rowKeys = new RowData.FieldGetter[keys.length];
+        this.lookupKeys = new RowData.FieldGetter[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            LogicalType type = rowType.getTypeAt(keys[i]);
+            rowKeys[i] = RowData.createFieldGetter(type, keys[i]);
+            lookupKeys[i] = RowData.createFieldGetter(type, i);
+        }
+        this.byValue = keys.length == 1 && byValue(rowType.getTypeAt(keys[0]));
     }
 
-    /** The rows of a key, as last loaded; empty when none (or the key has a NULL). */
+    private static boolean byValue(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case BINARY:
+            case VARBINARY:
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+            case ROW:
+            case STRUCTURED_TYPE:
+            case RAW:
+            case DISTINCT_TYPE:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /**
+     * The rows of a key, as last loaded; empty when none (or the key has a NULL).
+     *
+     * @param key the values of the key columns, in their order
+     */
+    @SuppressWarnings("unchecked")
     public Collection<RowData> get(RowData key) {
-        List<RowData> found = rows.get(key);
-        return found == null ? Collections.emptyList() : found;
+        Object found = rows.get(mapKey(key, lookupKeys));
+        if (found == null) {
+            return Collections.emptyList();
+        }
+        return found instanceof List
+                ? (List<RowData>) found
+                : Collections.singletonList((RowData) found);
+    }
+
+    private Object mapKey(RowData row, RowData.FieldGetter[] getters) {
+        return byValue ? getters[0].getFieldOrNull(row) : copyKey(row, getters);
     }
 
     /**
@@ -110,11 +164,7 @@ public final class FullCache {
     public synchronized void load() throws IOException {
         long start = System.nanoTime();
         RowDataSerializer serializer = new RowDataSerializer(rowType);
-        RowData.FieldGetter[] getters = new RowData.FieldGetter[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            getters[i] = RowData.createFieldGetter(rowType.getTypeAt(keys[i]), keys[i]);
-        }
-        Map<RowData, List<RowData>> loaded = new HashMap<>();
+        Map<Object, Object> loaded = new HashMap<>();
         long[] counted = new long[2];
         try {
             loader.load(
@@ -123,7 +173,7 @@ public final class FullCache {
                             // NULL equals nothing in a join.
                             return;
                         }
-                        if (keeps != null && !keeps.test(copyKey(row, getters))) {
+                        if (keeps != null && !keeps.test(copyKey(row, rowKeys))) {
                             return;
                         }
                         BinaryRowData copy = serializer.toBinaryRow(row).copy();
@@ -141,8 +191,7 @@ public final class FullCache {
                                             LookupSettings.MAX_SIZE.key()));
                         }
                         // The key's values are read again from the copy: the reader reuses rows.
-                        loaded.computeIfAbsent(copyKey(copy, getters), k -> new ArrayList<>(1))
-                                .add(copy);
+                        add(loaded, mapKey(copy, rowKeys), copy);
                         counted[0]++;
                     });
         } catch (IOException | RuntimeException e) {
@@ -159,6 +208,19 @@ public final class FullCache {
         loads++;
         lastLoadMillis = (System.nanoTime() - start) / 1_000_000;
         lastSuccessTime = System.currentTimeMillis();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void add(Map<Object, Object> loaded, Object key, RowData row) {
+        Object before = loaded.putIfAbsent(key, row);
+        if (before instanceof List) {
+            ((List<RowData>) before).add(row);
+        } else if (before != null) {
+            List<RowData> both = new ArrayList<>(2);
+            both.add((RowData) before);
+            both.add(row);
+            loaded.put(key, both);
+        }
     }
 
     private boolean hasNullKey(RowData row) {

@@ -59,7 +59,7 @@ public final class LookupSettings implements Serializable {
                     .defaultValue(MemorySize.parse("256 mb"))
                     .withDescription(
                             "The most memory one joining subtask's cache of the table may take"
-                                    + " (its rows in binary form and about 300 bytes of heap per row besides); a load past it fails naming the"
+                                    + " (its rows in binary form and about 210 bytes of heap per row besides); a load past it fails naming the"
                                     + " table and this option, instead of running out of heap.");
 
     /** Flink's Hive connector's key: which partitions a lookup join caches. */

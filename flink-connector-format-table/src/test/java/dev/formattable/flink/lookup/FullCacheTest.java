@@ -53,17 +53,25 @@ class FullCacheTest {
     }
 
     private FullCache cache(int key, long maxBytes, Predicate<RowData> keeps) {
+        return cache(new int[] {key}, maxBytes, keeps);
+    }
+
+    private FullCache cache(int[] keys, long maxBytes, Predicate<RowData> keeps) {
         FullTableLoader loader =
                 new FullTableLoader(
                         ScanSpec.builder(table).build(),
                         new FormatTableBulkFormat(
                                 ReadSpec.builder(table, SinkTables.ROW_TYPE).build(), List.of()));
-        return new FullCache(loader, SinkTables.ROW_TYPE, new int[] {key}, maxBytes, "t", keeps);
+        return new FullCache(loader, SinkTables.ROW_TYPE, keys, maxBytes, "t", keeps);
     }
 
     private static List<String> text(Collection<RowData> rows) {
         return rows.stream()
-                .map(r -> r.getInt(0) + "/" + r.getString(1))
+                .map(
+                        r ->
+                                (r.isNullAt(0) ? "null" : String.valueOf(r.getInt(0)))
+                                        + "/"
+                                        + r.getString(1))
                 .sorted()
                 .collect(Collectors.toList());
     }
@@ -86,6 +94,15 @@ class FullCacheTest {
         byPartition.load();
         assertThat(text(byPartition.get(GenericRowData.of(StringData.fromString("x")))))
                 .containsExactly("1/x", "2/x");
+        assertThat(text(byPartition.get(GenericRowData.of(StringData.fromString("y")))))
+                .containsExactly("3/y", "null/y");
+
+        FullCache byBoth = cache(new int[] {0, 1}, Long.MAX_VALUE, null);
+        byBoth.load();
+        assertThat(text(byBoth.get(GenericRowData.of(2, StringData.fromString("x")))))
+                .containsExactly("2/x");
+        assertThat(byBoth.get(GenericRowData.of(2, StringData.fromString("y")))).isEmpty();
+        assertThat(byBoth.get(GenericRowData.of(null, StringData.fromString("y")))).isEmpty();
     }
 
     @Test
