@@ -254,6 +254,66 @@ class LookupJoinITCase extends FlinkTestBase {
                 .allMatch(r -> r.matches("\\+I\\[\\d+, (null|new)]"));
     }
 
+    /**
+     * A continuous probe joins the latest partition of a table whose cache reloads every second:
+     * once a newer partition is committed, a reload switches to it whole, and no probe row meets
+     * the old partition again.
+     */
+    @Test
+    void aStreamingJoinSwitchesToANewerPartitionOnceTheCacheReloads() throws Exception {
+        TableEnvironment writer = batchEnv();
+        String probeTable =
+                "CREATE TABLE probe (pid INT, id INT, region STRING, pt AS PROCTIME())"
+                        + withFormatTable(
+                                dir.resolve("probe").toUri(),
+                                "csv",
+                                ", 'source.monitor-interval'='100 ms'");
+        String dimTable =
+                "CREATE TABLE daily (id INT, product STRING, dt STRING) PARTITIONED BY (dt)"
+                        + withFormatTable(dir.resolve("daily").toUri(), "parquet");
+        exec(writer, probeTable);
+        exec(writer, dimTable);
+        exec(writer, "INSERT INTO daily VALUES (1, 'day-1', '2024-01-01')");
+        exec(writer, "INSERT INTO probe VALUES (10, 1, 'eu')");
+
+        env = streamingEnv();
+        env.getConfig().set("table.exec.resource.default-parallelism", "1");
+        exec(env, probeTable);
+        exec(env, dimTable);
+        TableResult result =
+                env.executeSql(
+                        "SELECT p.pid, d.product FROM probe AS p LEFT JOIN daily /*+ OPTIONS("
+                                + "'streaming-source.partition.include'='latest',"
+                                + " 'lookup.full-cache.periodic-reload.interval'='1 s') */"
+                                + " FOR SYSTEM_TIME AS OF p.pt AS d ON p.id = d.id");
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            rows.add(it.next().toString());
+            assertThat(rows).containsExactly("+I[10, day-1]");
+
+            exec(writer, "INSERT INTO daily VALUES (1, 'day-2', '2024-01-02')");
+            for (int pid = 11; pid < 200 && !rows.get(rows.size() - 1).endsWith("day-2]"); pid++) {
+                exec(writer, "INSERT INTO probe VALUES (" + pid + ", 1, 'eu')");
+                rows.add(it.next().toString());
+            }
+            // A few more after the switch: the old partition is gone for good.
+            for (int pid = 200; pid < 203; pid++) {
+                exec(writer, "INSERT INTO probe VALUES (" + pid + ", 1, 'eu')");
+                rows.add(it.next().toString());
+            }
+        } finally {
+            result.getJobClient().orElseThrow().cancel().get();
+        }
+        int switched =
+                rows.indexOf(
+                        rows.stream()
+                                .filter(r -> r.endsWith("day-2]"))
+                                .findFirst()
+                                .orElseThrow(() -> new AssertionError("never switched: " + rows)));
+        assertThat(rows.subList(0, switched)).allMatch(r -> r.endsWith(", day-1]"));
+        assertThat(rows.subList(switched, rows.size())).allMatch(r -> r.endsWith(", day-2]"));
+    }
+
     @Test
     void aStreamingProbeJoinsTheCachedTable() {
         env = streamingEnv();
