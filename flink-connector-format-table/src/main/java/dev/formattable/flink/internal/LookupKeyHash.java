@@ -65,20 +65,22 @@ public final class LookupKeyHash {
      * keyed by them keeps every row instead, which is correct, only larger.
      */
     public static boolean routable(List<LogicalType> keyTypes) {
-        for (LogicalType type : keyTypes) {
-            switch (type.getTypeRoot()) {
-                case ARRAY:
-                case MAP:
-                case MULTISET:
-                case ROW:
-                case STRUCTURED_TYPE:
-                case RAW:
-                case DISTINCT_TYPE:
-                    return false;
-                default:
-                    break;
-            }
+        return keyTypes.stream().noneMatch(LookupKeyHash::nested);
+    }
+
+    /** Whether values of the type are arrays, maps, rows or others made of further values. */
+    public static boolean nested(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+            case ROW:
+            case STRUCTURED_TYPE:
+            case RAW:
+            case DISTINCT_TYPE:
+                return true;
+            default:
+                return false;
         }
-        return true;
     }
 }

@@ -13,12 +13,15 @@
  */
 package dev.formattable.flink.lookup;
 
+import dev.formattable.flink.internal.LookupKeyHash;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.slf4j.Logger;
@@ -119,20 +122,10 @@ public final class FullCache {
     }
 
     private static boolean byValue(LogicalType type) {
-        switch (type.getTypeRoot()) {
-            case BINARY:
-            case VARBINARY:
-            case ARRAY:
-            case MAP:
-            case MULTISET:
-            case ROW:
-            case STRUCTURED_TYPE:
-            case RAW:
-            case DISTINCT_TYPE:
-                return false;
-            default:
-                return true;
-        }
+        LogicalTypeRoot root = type.getTypeRoot();
+        return root != LogicalTypeRoot.BINARY
+                && root != LogicalTypeRoot.VARBINARY
+                && !LookupKeyHash.nested(type);
     }
 
     /**
