@@ -14,6 +14,9 @@
 package dev.formattable.flink.lookup;
 
 import dev.formattable.flink.internal.LookupKeyHash;
+import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.ReadSpec;
+import dev.formattable.flink.source.enumerator.ScanSpec;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
@@ -22,6 +25,7 @@ import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -74,12 +78,29 @@ public final class FormatTableLookup implements Serializable {
     private final String table;
 
     /**
-     * @param rowType the rows the loader produces
-     * @param keys the positions of the key columns in those rows
+     * The lookup of a table as {@code scan} plans it and {@code read} reads it, filters included.
+     *
+     * @param keys the positions of the key columns in the rows {@code read} produces
+     * @param table the table's name or location, for messages
      * @throws org.apache.flink.table.api.ValidationException naming a lookup setting refused
      */
     @Internal
-    public FormatTableLookup(
+    public static FormatTableLookup of(
+            ScanSpec scan,
+            ReadSpec read,
+            List<? extends Expression> dataFilters,
+            int[] keys,
+            LookupSettings settings,
+            String table) {
+        FullTableLoader loader =
+                new FullTableLoader(
+                        scan,
+                        new FormatTableBulkFormat(read, dataFilters),
+                        settings.latestPartition(table, scan.table().layout().isPartitioned()));
+        return new FormatTableLookup(loader, read.producedType(), keys, settings, table);
+    }
+
+    private FormatTableLookup(
             FullTableLoader loader,
             RowType rowType,
             int[] keys,
@@ -151,9 +172,5 @@ public final class FormatTableLookup implements Serializable {
         int index = subtask[0];
         int count = subtask[1];
         return key -> LookupKeyHash.subtaskOf(key, count) == index;
-    }
-
-    String table() {
-        return table;
     }
 }

@@ -19,9 +19,7 @@ import dev.formattable.core.partition.PartitionPredicate;
 import dev.formattable.flink.config.FormatTableConnectorOptions;
 import dev.formattable.flink.internal.FlinkLine;
 import dev.formattable.flink.lookup.FormatTableLookup;
-import dev.formattable.flink.lookup.FullTableLoader;
 import dev.formattable.flink.lookup.LookupSettings;
-import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.ScanSpec;
 import dev.formattable.flink.tables.FormatTables;
@@ -225,12 +223,7 @@ public final class FormatTableSourceBuilder {
                             .partitionFilter(partitionFilter)
                             .splitSize(splitSize())
                             .build();
-            FullTableLoader loader =
-                    new FullTableLoader(
-                            scan,
-                            new FormatTableBulkFormat(read, List.of()),
-                            settings.latestPartition(path, table.layout().isPartitioned()));
-            return new FormatTableLookup(loader, produced, keys, settings, path);
+            return FormatTableLookup.of(scan, read, List.of(), keys, settings, path);
         } catch (ValidationException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }

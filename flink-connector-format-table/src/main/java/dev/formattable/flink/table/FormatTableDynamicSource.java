@@ -19,9 +19,7 @@ import dev.formattable.core.scan.ScanPlan;
 import dev.formattable.flink.internal.LookupShuffle;
 import dev.formattable.flink.lookup.FormatTableLookup;
 import dev.formattable.flink.lookup.FullCacheLookupFunction;
-import dev.formattable.flink.lookup.FullTableLoader;
 import dev.formattable.flink.lookup.LookupSettings;
-import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.MetadataColumns;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.FormatTableSource;
@@ -179,13 +177,8 @@ public class FormatTableDynamicSource
         for (int i = 0; i < keys.length; i++) {
             keys[i] = keyPaths[i][0];
         }
-        FullTableLoader loader =
-                new FullTableLoader(
-                        scan,
-                        new FormatTableBulkFormat(read, dataFilters),
-                        lookup.latestPartition(name, table.layout().isPartitioned()));
         FormatTableLookup cached =
-                new FormatTableLookup(loader, read.producedType(), keys, lookup, name);
+                FormatTableLookup.of(scan, read, dataFilters, keys, lookup, name);
         return LookupFunctionProvider.of(
                 new FullCacheLookupFunction(cached, LookupShuffle.routed(context)));
     }
