@@ -20,7 +20,6 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.expressions.Expression;
@@ -56,12 +55,8 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     /** Rows produced by this reader instance, across its splits: only counted under a limit. */
     private transient long emitted;
 
-    /** Rows decoded, skipped lost and corrupt files; set per reader ({@link #counting}). */
-    @Nullable private transient Counter rowsRead;
-
-    @Nullable private transient Counter lostSkipped;
-    @Nullable private transient Counter corruptSkipped;
-    @Nullable private transient Counter malformedDropped;
+    /** What this reader instance read and skipped; set per reader ({@link #counting}). */
+    @Nullable private transient ReadCounters counters;
 
     /** A format reading as {@code spec} says; {@code dataFilters} let the readers skip data. */
     public FormatTableBulkFormat(ReadSpec spec, List<? extends Expression> dataFilters) {
@@ -74,17 +69,12 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
     }
 
     /**
-     * A copy of this format that counts the rows it decodes, the lost and corrupt files it skips
-     * and the malformed lines of csv and json it drops in the given counters: one per source
+     * A copy of this format that counts what it reads and skips in {@code counters}: one per source
      * reader, so each subtask reports its own.
      */
-    public FormatTableBulkFormat counting(
-            Counter rows, Counter lost, Counter corrupt, Counter malformed) {
+    public FormatTableBulkFormat counting(ReadCounters counters) {
         FormatTableBulkFormat copy = new FormatTableBulkFormat(spec, files);
-        copy.rowsRead = rows;
-        copy.lostSkipped = lost;
-        copy.corruptSkipped = corrupt;
-        copy.malformedDropped = malformed;
+        copy.counters = counters;
         return copy;
     }
 
@@ -102,9 +92,14 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
     private Reader<RowData> open(Configuration config, FileSourceSplit split, boolean restore)
             throws IOException {
+        if (counters == null) {
+            // Deserialized, or never given any: count where no reporter looks.
+            counters = ReadCounters.unregistered();
+        }
+        counters.splitOpened(split.offset(), restore);
         FileReaders.OpenFile file;
         try {
-            file = files.open(split, malformedDropped);
+            file = files.open(split, counters.malformed);
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
         }
@@ -173,10 +168,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
                     split.path(),
                     lost ? "scan.ignore-lost-files" : "scan.ignore-corrupt-files",
                     e.toString());
-            Counter skips = lost ? lostSkipped : corruptSkipped;
-            if (skips != null) {
-                skips.inc();
-            }
+            (lost ? counters.lost : counters.corrupt).inc();
             return new EmptyReader();
         }
         throw readError(split, e);
@@ -321,9 +313,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
 
             @Override
             public void releaseBatch() {
-                if (rowsRead != null) {
-                    rowsRead.inc(rows);
-                }
+                counters.rows.inc(rows);
                 rows = 0;
                 batch.releaseBatch();
             }

@@ -25,6 +25,7 @@ import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committable.StagingToken;
 import dev.formattable.flink.sink.committer.CommittableAggregator;
+import dev.formattable.flink.sink.committer.CommitterMetrics;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.writer.DataColumns;
@@ -41,6 +42,7 @@ import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
@@ -213,7 +215,8 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                                 context.getTaskInfo().getIndexOfThisSubtask(),
                                 context.getTaskInfo().getAttemptNumber(),
                                 context.getRestoredCheckpointId(),
-                                recoveredState));
+                                recoveredState),
+                        context.metricGroup());
         writer.checkTimedOutFiles(context.getProcessingTimeService());
         return writer;
     }
@@ -255,8 +258,8 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
         return FormatTableWriterStateSerializer.INSTANCE;
     }
 
-    private FormatTableSinkWriter newWriter(FormatTableSinkWriter.Attempt attempt)
-            throws IOException {
+    private FormatTableSinkWriter newWriter(
+            FormatTableSinkWriter.Attempt attempt, MetricGroup metrics) throws IOException {
         List<String> keys = table.layout().keys();
         int[] partitionPositions = new int[keys.size()];
         LogicalType[] partitionTypes = new LogicalType[keys.size()];
@@ -275,7 +278,8 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                 inputGroupedByPartition,
                 compaction.enabled(),
                 timeRolling,
-                attempt);
+                attempt,
+                metrics);
     }
 
     @Override
@@ -284,7 +288,7 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                 table,
                 overwrite,
                 staticPartition,
-                context.metricGroup().counter(FormatTableCommitter.VANISHED_FILES),
+                new CommitterMetrics(context.metricGroup()),
                 jobToken(context.getJobInfo().getJobId().toHexString()),
                 context.getRestoredCheckpointId().isPresent()
                         || context.getTaskInfo().getAttemptNumber() > 0);

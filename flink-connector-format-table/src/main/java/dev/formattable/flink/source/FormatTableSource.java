@@ -16,6 +16,7 @@ package dev.formattable.flink.source;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.FormatTableSplitSerializer;
+import dev.formattable.flink.read.ReadCounters;
 import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.source.enumerator.FormatTableFileEnumerator;
 import dev.formattable.flink.source.enumerator.PlanningMetrics;
@@ -36,7 +37,6 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpointSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.types.logical.RowType;
@@ -65,16 +65,22 @@ public final class FormatTableSource
     private static final long serialVersionUID = 1L;
 
     /** The metric counting data files that were listed but gone when read, and were skipped. */
-    public static final String LOST_FILES_SKIPPED = "numLostFilesSkipped";
+    public static final String LOST_FILES_SKIPPED = ReadCounters.LOST_FILES_SKIPPED;
 
     /** The metric counting data files that could not be decoded, and were skipped. */
-    public static final String CORRUPT_FILES_SKIPPED = "numCorruptFilesSkipped";
+    public static final String CORRUPT_FILES_SKIPPED = ReadCounters.CORRUPT_FILES_SKIPPED;
 
     /** The metric counting csv and json lines dropped as malformed ('csv.mode', json errors). */
-    public static final String MALFORMED_LINES_DROPPED = "numMalformedLinesDropped";
+    public static final String MALFORMED_LINES_DROPPED = ReadCounters.MALFORMED_LINES_DROPPED;
 
     /** The metric counting rows decoded from data files, before any filter of Flink's. */
-    public static final String ROWS_READ = "numRowsReadFromFiles";
+    public static final String ROWS_READ = ReadCounters.ROWS_READ;
+
+    /** The metric counting splits (files or byte ranges of them) a reader opened. */
+    public static final String SPLITS_READ = ReadCounters.SPLITS_READ;
+
+    /** The metric counting data files a reader began to read from their start. */
+    public static final String FILES_READ = ReadCounters.FILES_READ;
 
     private final FileSource<RowData> files;
     private final FormatTableBulkFormat format;
@@ -96,13 +102,9 @@ public final class FormatTableSource
 
     @Override
     public SourceReader<RowData, FileSourceSplit> createReader(SourceReaderContext context) {
-        Counter lost = context.metricGroup().counter(LOST_FILES_SKIPPED);
-        Counter corrupt = context.metricGroup().counter(CORRUPT_FILES_SKIPPED);
-        Counter rows = context.metricGroup().counter(ROWS_READ);
-        Counter malformed = context.metricGroup().counter(MALFORMED_LINES_DROPPED);
         return new FormatTableSourceReader(
                 context,
-                format.counting(rows, lost, corrupt, malformed),
+                format.counting(ReadCounters.register(context.metricGroup())),
                 context.getConfiguration());
     }
 

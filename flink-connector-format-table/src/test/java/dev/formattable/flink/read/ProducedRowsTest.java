@@ -16,13 +16,13 @@ package dev.formattable.flink.read;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.testutils.RecordingMetricGroup;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
-import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 
@@ -46,18 +46,13 @@ class ProducedRowsTest {
 
     @TempDir Path dir;
 
-    private final SimpleCounter rows = new SimpleCounter();
+    private final RecordingMetricGroup metrics = new RecordingMetricGroup();
 
     /** Reads every file of the table; each row as its string form and its class. */
     private List<String> read(FormatTable table, ReadSpec spec, List<Class<?>> classes)
             throws IOException {
         BulkFormat<RowData, FileSourceSplit> format =
-                new FormatTableBulkFormat(spec, List.of())
-                        .counting(
-                                rows,
-                                new SimpleCounter(),
-                                new SimpleCounter(),
-                                new SimpleCounter());
+                new FormatTableBulkFormat(spec, List.of()).counting(ReadCounters.register(metrics));
         List<String> out = new ArrayList<>();
         for (DataSplit file : table.newScan().plan().splits()) {
             FileSourceSplit split = SinkTables.split(file);
@@ -104,7 +99,7 @@ class ProducedRowsTest {
             assertThat(got.get(i)).endsWith("." + format);
         }
         assertThat(classes).containsOnly(ColumnarRowData.class);
-        assertThat(rows.getCount()).isEqualTo(3);
+        assertThat(metrics.count(ReadCounters.ROWS_READ)).isEqualTo(3);
     }
 
     @ParameterizedTest
@@ -116,6 +111,8 @@ class ProducedRowsTest {
                 ReadSpec.builder(table, SinkTables.ROW_TYPE).projection(new int[] {1}).build();
 
         assertThat(read(table, spec, new ArrayList<>())).containsExactly("1:k0|", "1:k1|");
-        assertThat(rows.getCount()).isEqualTo(2);
+        assertThat(metrics.count(ReadCounters.ROWS_READ)).isEqualTo(2);
+        assertThat(metrics.count(ReadCounters.SPLITS_READ)).isEqualTo(2);
+        assertThat(metrics.count(ReadCounters.FILES_READ)).isEqualTo(2);
     }
 }

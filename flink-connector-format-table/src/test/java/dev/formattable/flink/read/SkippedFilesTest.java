@@ -19,10 +19,10 @@ import dev.formattable.core.schema.TableSchema;
 import dev.formattable.core.types.DataField;
 import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.testutils.RecordingMetricGroup;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -43,8 +43,8 @@ class SkippedFilesTest {
 
     @TempDir java.nio.file.Path dir;
 
-    private final SimpleCounter lost = new SimpleCounter();
-    private final SimpleCounter corrupt = new SimpleCounter();
+    private final RecordingMetricGroup metrics = new RecordingMetricGroup();
+    private final ReadCounters counters = ReadCounters.register(metrics);
 
     private FormatTableBulkFormat format(String fileFormat, Map<String, String> options) {
         java.util.Map<String, String> all = new java.util.HashMap<>(options);
@@ -58,11 +58,7 @@ class SkippedFilesTest {
         RowType type = RowType.of(new IntType());
         return new FormatTableBulkFormat(
                         ReadSpec.builder(table, type).batchSize(16).build(), List.of())
-                .counting(
-                        new org.apache.flink.metrics.SimpleCounter(),
-                        lost,
-                        corrupt,
-                        new org.apache.flink.metrics.SimpleCounter());
+                .counting(counters);
     }
 
     private FileSourceSplit split(java.nio.file.Path file, long size) {
@@ -86,8 +82,8 @@ class SkippedFilesTest {
                                 .createReader(new Configuration(), split(gone, 100))
                                 .readBatch())
                 .isNull();
-        assertThat(lost.getCount()).isEqualTo(1);
-        assertThat(corrupt.getCount()).isZero();
+        assertThat(metrics.count(ReadCounters.LOST_FILES_SKIPPED)).isEqualTo(1);
+        assertThat(metrics.count(ReadCounters.CORRUPT_FILES_SKIPPED)).isZero();
         // A lost file is not a corrupt one: the other option does not skip it.
         assertThatThrownBy(
                         () ->
@@ -113,8 +109,8 @@ class SkippedFilesTest {
                                 .createReader(new Configuration(), split(bad, size))
                                 .readBatch())
                 .isNull();
-        assertThat(corrupt.getCount()).isEqualTo(1);
-        assertThat(lost.getCount()).isZero();
+        assertThat(metrics.count(ReadCounters.CORRUPT_FILES_SKIPPED)).isEqualTo(1);
+        assertThat(metrics.count(ReadCounters.LOST_FILES_SKIPPED)).isZero();
         assertThatThrownBy(
                         () ->
                                 format(fileFormat, Map.of("scan.ignore-lost-files", "true"))

@@ -33,6 +33,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.reader.BulkFormat;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.GenericRowData;
@@ -120,7 +121,8 @@ public final class SinkTables {
                 false,
                 false,
                 null,
-                attempt);
+                attempt,
+                new UnregisteredMetricsGroup());
     }
 
     /** Writes the rows with a fresh writer and returns its one committable of staged files. */

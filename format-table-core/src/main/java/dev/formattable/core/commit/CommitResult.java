@@ -24,18 +24,29 @@ public final class CommitResult {
     private final int vanishedFiles;
     private final int deletedFiles;
     private final long publishedRows;
+    private final long publishedBytes;
+    private final int publishedPartitions;
 
     CommitResult(
             int publishedFiles,
             int alreadyPublishedFiles,
             int vanishedFiles,
             int deletedFiles,
-            long rows) {
+            long rows,
+            long bytes,
+            int partitions) {
         this.publishedFiles = publishedFiles;
         this.alreadyPublishedFiles = alreadyPublishedFiles;
         this.vanishedFiles = vanishedFiles;
         this.deletedFiles = deletedFiles;
         this.publishedRows = rows;
+        this.publishedBytes = bytes;
+        this.publishedPartitions = partitions;
+    }
+
+    /** What a commit that published nothing now reports: files found published already. */
+    static CommitResult alreadyPublished(int files) {
+        return new CommitResult(0, files, 0, 0, 0, 0, 0);
     }
 
     /** Files this commit renamed into place. */
@@ -66,10 +77,27 @@ public final class CommitResult {
         return publishedRows;
     }
 
+    /** Bytes in the files this commit published now. */
+    public long publishedBytes() {
+        return publishedBytes;
+    }
+
+    /** Partitions this commit published files into now (the table, if unpartitioned, is one). */
+    public int publishedPartitions() {
+        return publishedPartitions;
+    }
+
     @Override
     public String toString() {
         return String.format(
-                "published %d files (%d rows), %d already published, %d vanished, %d deleted",
-                publishedFiles, publishedRows, alreadyPublishedFiles, vanishedFiles, deletedFiles);
+                "published %d files (%d rows, %d bytes) into %d partitions, %d already published,"
+                        + " %d vanished, %d deleted",
+                publishedFiles,
+                publishedRows,
+                publishedBytes,
+                publishedPartitions,
+                alreadyPublishedFiles,
+                vanishedFiles,
+                deletedFiles);
     }
 }

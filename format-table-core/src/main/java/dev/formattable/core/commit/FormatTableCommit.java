@@ -196,7 +196,7 @@ public final class FormatTableCommit {
                 table.location(),
                 unrecorded.size());
         abort(unrecorded);
-        return new CommitResult(0, recorded.size(), 0, 0, 0);
+        return CommitResult.alreadyPublished(recorded.size());
     }
 
     /**

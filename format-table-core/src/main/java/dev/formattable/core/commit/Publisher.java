@@ -15,6 +15,7 @@ package dev.formattable.core.commit;
 
 import dev.formattable.core.fs.FileCommitter;
 import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.utils.Parallel;
 
@@ -24,7 +25,9 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Publishes checked messages: renames staged files to their targets (taking them back when an
@@ -104,6 +107,8 @@ final class Publisher {
         Throwable failure = null;
         CheckedMessage failed = null;
         long rows = 0;
+        long bytes = 0;
+        Set<Path> partitions = new HashSet<>();
         int published = 0;
         List<CheckedMessage> publishedNow = new ArrayList<>();
         for (int i = 0; i < outcomes.size(); i++) {
@@ -121,6 +126,8 @@ final class Publisher {
                     publishedNow.add(pending.get(i));
                 } else {
                     rows += pending.get(i).message.rowCount();
+                    bytes += pending.get(i).message.fileSize();
+                    partitions.add(pending.get(i).target.parent());
                     published++;
                     publishedNow.add(pending.get(i));
                 }
@@ -148,7 +155,8 @@ final class Publisher {
             if (takeBackOnFailure) {
                 checkStillPublished(publishedNow);
             }
-            return new CommitResult(published, already, vanished.size(), deleted, rows);
+            return new CommitResult(
+                    published, already, vanished.size(), deleted, rows, bytes, partitions.size());
         }
         if (!takeBackOnFailure) {
             throw failed(

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -51,6 +52,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     private final FileStager<T> files;
     private final RollingPolicy rolling;
     private final int maxOpenFiles;
+    private final Consumer<CommitMessage> onFileFinished;
 
     /** Open files in least-recently-written order. */
     private final Map<List<Object>, OpenDataFile<T>> openFiles =
@@ -73,6 +75,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
                         b.table.options().targetFileSize(),
                         b.timeRolling);
         this.maxOpenFiles = b.table.options().maxOpenFiles();
+        this.onFileFinished = b.onFileFinished;
     }
 
     /** Starts building a write into {@code table}, with files made by {@code writerFactory}. */
@@ -89,6 +92,7 @@ public final class FormatTableWrite<T> implements AutoCloseable {
         private RollingPolicy.TimeRolling timeRolling = RollingPolicy.TimeRolling.NONE;
         private StagedFileSweep sweep;
         private boolean renamesOnly;
+        private Consumer<CommitMessage> onFileFinished = m -> {};
 
         private Builder(FormatTableSpec table, FormatWriterFactory<T> writerFactory) {
             this.table = Objects.requireNonNull(table, "table");
@@ -137,6 +141,15 @@ public final class FormatTableWrite<T> implements AutoCloseable {
          */
         public Builder<T> stageForRename() {
             this.renamesOnly = true;
+            return this;
+        }
+
+        /**
+         * Tells {@code listener} of every file the write finishes (rolled by size or time, or at
+         * {@link #prepareCommit()}), as it is finished: for an engine's metrics.
+         */
+        public Builder<T> onFileFinished(Consumer<CommitMessage> listener) {
+            this.onFileFinished = Objects.requireNonNull(listener, "listener");
             return this;
         }
 
@@ -235,7 +248,9 @@ public final class FormatTableWrite<T> implements AutoCloseable {
     }
 
     private void finish(OpenDataFile<T> file) throws IOException {
-        finished.add(files.finish(file));
+        CommitMessage message = files.finish(file);
+        finished.add(message);
+        onFileFinished.accept(message);
     }
 
     /**

@@ -121,6 +121,14 @@ class FormatTableCommitTest {
 
         assertThat(result.publishedFiles()).isEqualTo(1);
         assertThat(result.publishedRows()).isEqualTo(2);
+        assertThat(result.publishedPartitions()).isEqualTo(1);
+        assertThat(result.publishedBytes())
+                .isPositive()
+                .isEqualTo(messages.get(0).fileSize())
+                .isEqualTo(
+                        Files.size(
+                                dir.resolve("dt=19723/h=1")
+                                        .resolve(messages.get(0).targetPath().name())));
         assertThat(readAll(table))
                 .containsExactlyElementsOf(
                         sorted(row("2024-01-01", 1, "a"), row("2024-01-01", 1, "b")));
@@ -141,6 +149,8 @@ class FormatTableCommitTest {
         CommitResult replay = table.newCommit().append(messages);
 
         assertThat(replay.publishedFiles()).isZero();
+        assertThat(replay.publishedBytes()).isZero();
+        assertThat(replay.publishedPartitions()).isZero();
         assertThat(replay.alreadyPublishedFiles()).isEqualTo(1);
         assertThat(readAll(table)).containsExactly(row("2024-01-01", 1, "a"));
     }

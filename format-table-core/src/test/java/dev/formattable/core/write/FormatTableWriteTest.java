@@ -101,6 +101,26 @@ class FormatTableWriteTest {
     }
 
     @Test
+    void tellsOfEachFileAsItIsFinishedNotOnlyAtPrepare() throws IOException {
+        FormatTable table = table(Map.of("target-file-row-num", "2"));
+        List<CommitMessage> told = new java.util.ArrayList<>();
+        try (FormatTableWrite<String> write =
+                FormatTableWrite.builder(table, LinesFormat.writerFactory())
+                        .onFileFinished(told::add)
+                        .build()) {
+            write.write(List.of(), "a");
+            assertThat(told).isEmpty();
+            write.write(List.of(), "b");
+            assertThat(told).extracting(CommitMessage::rowCount).containsExactly(2L);
+            write.write(List.of(), "c");
+
+            List<CommitMessage> prepared = write.prepareCommit();
+
+            assertThat(told).containsExactlyElementsOf(prepared);
+        }
+    }
+
+    @Test
     void rollsAtTheSizeTarget() throws IOException {
         FormatTable table = table(Map.of("target-file-size", "10 b"));
         // Each record is 6 bytes with its newline: the second one reaches the target.

@@ -14,7 +14,6 @@
 package dev.formattable.flink.sink.committer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.commit.CommitResult;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.table.StagedFileSweep;
@@ -23,7 +22,6 @@ import dev.formattable.flink.sink.committable.StagingToken;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
-import org.apache.flink.metrics.Counter;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,13 +44,13 @@ import java.util.TreeMap;
  * every pending file with {@code commitAfterRecovery}): files it already published are recognised
  * and skipped, and files that vanished since they were written (a retention job, a truncate, an
  * overwrite, a dropped partition) are skipped with a warning and counted in the {@value
- * #VANISHED_FILES} metric, so they never block a restored job. The first attempt of a committer,
- * never restored, commits only what its writers just wrote: a staged file missing then (removed
- * while the job ran) fails the commit naming the file, rather than end the job with rows missing. A
- * commit that fails (a store refusing one rename) is tried again up to {@code commit.max-retries}
- * times, with a doubling wait, before the error fails the job; an interrupted commit, a refused one
- * and a {@code CommitConflictException} (files another writer removed while it ran) are not tried
- * again.
+ * CommitterMetrics#VANISHED_FILES} metric, so they never block a restored job. The first attempt of
+ * a committer, never restored, commits only what its writers just wrote: a staged file missing then
+ * (removed while the job ran) fails the commit naming the file, rather than end the job with rows
+ * missing. A commit that fails (a store refusing one rename) is tried again up to {@code
+ * commit.max-retries} times, with a doubling wait, before the error fails the job; an interrupted
+ * commit, a refused one and a {@code CommitConflictException} (files another writer removed while
+ * it ran) are not tried again.
  *
  * <p>The commit at the end of a bounded input (a batch job's only commit) is made at most once: the
  * core records its files under the id {@code <job>-<sink>-end} before publishing any, and marks the
@@ -67,14 +65,10 @@ import java.util.TreeMap;
 @Internal
 public final class FormatTableCommitter implements Committer<FormatTableCommittable> {
 
-    /** The committer's counter of files skipped because they were gone when committed. */
-    public static final String VANISHED_FILES = "vanishedFilesSkipped";
-
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableCommitter.class);
 
     private final FormatTable table;
     private final RetryingCommit commit;
-    private final Counter vanishedFiles;
     private final String jobToken;
     private final boolean afterRestart;
 
@@ -94,15 +88,14 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
             FormatTable table,
             boolean overwrite,
             Map<String, String> staticPartition,
-            Counter vanishedFiles,
+            CommitterMetrics metrics,
             String jobToken,
             boolean afterRestart) {
         this.jobToken = jobToken;
         this.afterRestart = afterRestart;
         this.sweepsLeft = afterRestart ? SWEEPING_COMMITS : 0;
         this.table = table;
-        this.commit = new RetryingCommit(table, overwrite, staticPartition);
-        this.vanishedFiles = vanishedFiles;
+        this.commit = new RetryingCommit(table, overwrite, staticPartition, metrics);
     }
 
     @Override
@@ -183,12 +176,10 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
 
     private void commitWithRetries(boolean endOfInput, List<CommitMessage> messages)
             throws IOException, InterruptedException {
-        CommitResult result =
-                commit.commit(
-                        endOfInput ? FormatTableCommittable.endOfInputCommitId(jobToken) : null,
-                        messages,
-                        afterRestart);
-        vanishedFiles.inc(result.vanishedFiles());
+        commit.commit(
+                endOfInput ? FormatTableCommittable.endOfInputCommitId(jobToken) : null,
+                messages,
+                afterRestart);
     }
 
     @Override

@@ -152,7 +152,11 @@ public final class JobManagerCommitter
         try {
             // Not after recovery: the writers' files are new, or the commit replays its record.
             CommitResult result =
-                    new RetryingCommit(table, overwrite, staticPartition)
+                    new RetryingCommit(
+                                    table,
+                                    overwrite,
+                                    staticPartition,
+                                    CommitterMetrics.unregistered())
                             .commit(commitId, messages, false);
             if (result.vanishedFiles() > 0) {
                 LOG.warn(

@@ -48,11 +48,17 @@ final class RetryingCommit {
     private final FormatTable table;
     private final boolean overwrite;
     private final LinkedHashMap<String, String> staticPartition;
+    private final CommitterMetrics metrics;
 
-    RetryingCommit(FormatTable table, boolean overwrite, Map<String, String> staticPartition) {
+    RetryingCommit(
+            FormatTable table,
+            boolean overwrite,
+            Map<String, String> staticPartition,
+            CommitterMetrics metrics) {
         this.table = table;
         this.overwrite = overwrite;
         this.staticPartition = new LinkedHashMap<>(staticPartition);
+        this.metrics = metrics;
     }
 
     /**
@@ -67,19 +73,26 @@ final class RetryingCommit {
     CommitResult commit(String commitId, List<CommitMessage> messages, boolean afterRecovery)
             throws IOException, InterruptedException {
         int retries = table.options().commitMaxRetries();
+        long start = metrics.start();
         for (int attempt = 0; ; attempt++) {
             try {
                 CommitResult result = commitOnce(commitId, messages, afterRecovery);
                 LOG.info("Committed to {}: {}", table.location(), result);
+                metrics.succeeded(result, start);
                 return result;
-            } catch (InterruptedIOException | CommitConflictException e) {
-                // Cancelled (the commit was taken back; trying again would defy the cancel), or
-                // files removed by another writer while it ran (trying again cannot restore them).
+            } catch (InterruptedIOException e) {
+                // Cancelled: the commit was taken back; trying again would defy the cancel.
                 throw e;
-            } catch (IOException e) {
-                if (attempt >= retries) {
+            } catch (CommitConflictException e) {
+                // Files removed by another writer while it ran: trying again cannot restore them.
+                metrics.failed();
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                if (attempt >= retries || e instanceof RuntimeException) {
+                    metrics.failed();
                     throw e;
                 }
+                metrics.retried();
                 long waitMillis =
                         Math.min(
                                 MAX_RETRY_WAIT_MILLIS,

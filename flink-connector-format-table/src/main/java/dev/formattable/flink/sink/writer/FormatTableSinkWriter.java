@@ -32,6 +32,9 @@ import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -73,6 +76,15 @@ public final class FormatTableSinkWriter
                 StatefulSinkWriter<RowData, FormatTableWriterState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(FormatTableSinkWriter.class);
+
+    /** The gauge of the data files a writer has open now. */
+    public static final String OPEN_FILES = "openDataFiles";
+
+    /** The counter of data files a writer finished: rolled by size or time, or at a checkpoint. */
+    public static final String FILES_ROLLED = "numDataFilesRolled";
+
+    /** The counter of bytes in the data files a writer finished. */
+    public static final String BYTES_WRITTEN = "numDataFileBytesWritten";
 
     private final FormatTableWrite<RowData> write;
     private final int[] partitionPositions;
@@ -152,8 +164,11 @@ public final class FormatTableSinkWriter
             boolean inputGroupedByPartition,
             boolean compacted,
             @Nullable TimeRolling timeRolling,
-            Attempt attempt)
+            Attempt attempt,
+            MetricGroup metrics)
             throws IOException {
+        Counter filesRolled = metrics.counter(FILES_ROLLED);
+        Counter bytesWritten = metrics.counter(BYTES_WRITTEN);
         this.stagingPrefix =
                 StagingToken.prefix(
                         attempt.jobToken, attempt.subtask, attempt.attempt, attempt.generation);
@@ -161,7 +176,12 @@ public final class FormatTableSinkWriter
                 FormatTableWrite.builder(table, adapt(bulkWriterFactory))
                         .stagingToken(
                                 StagingToken.token(
-                                        stagingPrefix, attempt.restoredCheckpoint.orElse(0)));
+                                        stagingPrefix, attempt.restoredCheckpoint.orElse(0)))
+                        .onFileFinished(
+                                m -> {
+                                    filesRolled.inc();
+                                    bytesWritten.inc(m.fileSize());
+                                });
         if (compacted) {
             // Compaction reads the files before they are published; a pending upload cannot be.
             write.stageForRename();
@@ -176,6 +196,7 @@ public final class FormatTableSinkWriter
             sweepEarlierAttempts(table, attempt).ifPresent(write::sweepBeforeStaging);
         }
         this.write = write.build();
+        metrics.gauge(OPEN_FILES, (Gauge<Integer>) this.write::openFiles);
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);

@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Finds the files of a scan with the core's planner, so the listing is pruned by the partition
@@ -86,6 +87,7 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
     @Override
     public Collection<FileSourceSplit> enumerateSplits(Path[] paths, int minDesiredSplits)
             throws IOException {
+        long start = System.nanoTime();
         List<DataSplit> files;
         int listCalls = 0;
         int statusCalls = 0;
@@ -132,7 +134,12 @@ public final class FormatTableFileEnumerator implements FileEnumerator {
             } while (offset < size);
         }
         if (metrics != null) {
-            metrics.planned(listCalls, statusCalls, splits.size());
+            metrics.planned(
+                    listCalls,
+                    statusCalls,
+                    files.size(),
+                    splits.size(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         }
         return splits;
     }

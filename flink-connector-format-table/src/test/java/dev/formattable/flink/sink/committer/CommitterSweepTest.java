@@ -17,8 +17,6 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.testutils.SinkTables;
 
-import org.apache.flink.metrics.SimpleCounter;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +51,12 @@ class CommitterSweepTest {
                 new RecordingRequest(new FormatTableCommittable(files.messages(), 3, false));
         try (FormatTableCommitter committer =
                 new FormatTableCommitter(
-                        table, false, Map.of(), new SimpleCounter(), "job", afterRestart)) {
+                        table,
+                        false,
+                        Map.of(),
+                        CommitterMetrics.unregistered(),
+                        "job",
+                        afterRestart)) {
             committer.commit(List.of(request));
         }
         assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
@@ -97,7 +100,7 @@ class CommitterSweepTest {
                 new RecordingRequest(new FormatTableCommittable(files.messages(), 5, true));
         try (FormatTableCommitter committer =
                 new FormatTableCommitter(
-                        table, false, Map.of(), new SimpleCounter(), "job", false)) {
+                        table, false, Map.of(), CommitterMetrics.unregistered(), "job", false)) {
             committer.commit(List.of(request));
         }
 

@@ -20,9 +20,9 @@ import dev.formattable.core.fs.UploadingLocalFileIO;
 import dev.formattable.core.scan.DataSplit;
 import dev.formattable.flink.fs.FlinkFileIO;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.RecordingMetricGroup;
 import dev.formattable.flink.testutils.SinkTables;
 
-import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -66,16 +66,20 @@ class FormatTableCommitterFaultInjectionTest {
                         f -> IntStream.rangeClosed(1, NEW_FILES).mapToObj(k -> Arguments.of(f, k)));
     }
 
-    private static void commit(FormatTable table, FormatTableCommittable committable)
+    /** Commits as a committer's first attempt; returns the metrics it reported. */
+    private static RecordingMetricGroup commit(
+            FormatTable table, FormatTableCommittable committable)
             throws IOException, InterruptedException {
         RecordingRequest request = new RecordingRequest(committable);
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (FormatTableCommitter committer =
                 new FormatTableCommitter(
-                        table, false, Map.of(), new SimpleCounter(), "job", false)) {
+                        table, false, Map.of(), new CommitterMetrics(metrics), "job", false)) {
             committer.commit(List.of(request));
         } finally {
             assertThat(request.signals).isEmpty();
         }
+        return metrics;
     }
 
     /**
@@ -95,7 +99,15 @@ class FormatTableCommitterFaultInjectionTest {
         }
         int renamesBefore = io.calls(Op.RENAME);
 
-        commit(table, checkpoint);
+        RecordingMetricGroup metrics = commit(table, checkpoint);
+
+        assertThat(metrics.count(CommitterMetrics.RETRIES)).isEqualTo(1);
+        assertThat(metrics.count(CommitterMetrics.FAILURES)).isZero();
+        assertThat(metrics.count(CommitterMetrics.FILES)).isEqualTo(NEW_FILES);
+        assertThat(metrics.count(CommitterMetrics.PARTITIONS)).isEqualTo(NEW_FILES);
+        assertThat(metrics.count(CommitterMetrics.RECORDS)).isEqualTo(NEW_FILES);
+        assertThat(metrics.count(CommitterMetrics.BYTES))
+                .isEqualTo(checkpoint.messages().stream().mapToLong(m -> m.fileSize()).sum());
 
         assertThat(SinkTables.rows(table))
                 .containsExactly("a|1", "b|2", "c|3", "d|4", "e|5", "f|6");
@@ -157,11 +169,24 @@ class FormatTableCommitterFaultInjectionTest {
         FormatTable alwaysFailing =
                 SinkTables.table(failing, dir, Map.of("commit.max-retries", "2"));
 
-        assertThatThrownBy(() -> commit(alwaysFailing, checkpoint))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("taken back")
-                .rootCause()
-                .hasMessage("store unavailable");
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(
+                        alwaysFailing,
+                        false,
+                        Map.of(),
+                        new CommitterMetrics(metrics),
+                        "job",
+                        false)) {
+            assertThatThrownBy(() -> committer.commit(List.of(new RecordingRequest(checkpoint))))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("taken back")
+                    .rootCause()
+                    .hasMessage("store unavailable");
+        }
+        assertThat(metrics.count(CommitterMetrics.RETRIES)).isEqualTo(2);
+        assertThat(metrics.count(CommitterMetrics.FAILURES)).isEqualTo(1);
+        assertThat(metrics.count(CommitterMetrics.FILES)).isZero();
         // Three tries, each renaming the file and then renaming it back.
         assertThat(failing.calls(Op.RENAME)).isEqualTo(3 + 3);
         assertThat(SinkTables.rows(table)).isEmpty();
@@ -200,14 +225,17 @@ class FormatTableCommitterFaultInjectionTest {
         for (var m : checkpoint.messages().subList(0, 2)) {
             java.nio.file.Files.delete(java.nio.file.Path.of(m.stagedPath().path()));
         }
-        SimpleCounter vanished = new SimpleCounter();
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
         RecordingRequest request = new RecordingRequest(checkpoint);
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), vanished, "job", true)) {
+                new FormatTableCommitter(
+                        table, false, Map.of(), new CommitterMetrics(metrics), "job", true)) {
             committer.commit(List.of(request));
         }
         assertThat(request.signals).isEmpty();
-        assertThat(vanished.getCount()).isEqualTo(2);
+        assertThat(metrics.count(CommitterMetrics.VANISHED_FILES)).isEqualTo(2);
+        assertThat(metrics.count(CommitterMetrics.FILES)).isEqualTo(1);
+        assertThat(metrics.count(CommitterMetrics.RECORDS)).isEqualTo(1);
         assertThat(SinkTables.rows(table)).hasSize(1);
     }
 
@@ -222,15 +250,19 @@ class FormatTableCommitterFaultInjectionTest {
                 SinkTables.stage(table, "job", row(1, "a"), row(2, "b"), row(3, "c"));
         String gone = checkpoint.messages().get(1).stagedPath().path();
         java.nio.file.Files.delete(java.nio.file.Path.of(gone));
-        SimpleCounter vanished = new SimpleCounter();
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (FormatTableCommitter committer =
-                new FormatTableCommitter(table, false, Map.of(), vanished, "job", false)) {
+                new FormatTableCommitter(
+                        table, false, Map.of(), new CommitterMetrics(metrics), "job", false)) {
             assertThatThrownBy(() -> committer.commit(List.of(new RecordingRequest(checkpoint))))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(gone)
                     .hasMessageContaining("does not exist");
         }
-        assertThat(vanished.getCount()).isZero();
+        assertThat(metrics.count(CommitterMetrics.VANISHED_FILES)).isZero();
+        assertThat(metrics.count(CommitterMetrics.FAILURES)).isEqualTo(1);
+        assertThat(metrics.count(CommitterMetrics.RETRIES)).isZero();
+        assertThat(metrics.count(CommitterMetrics.FILES)).isZero();
         assertThat(SinkTables.rows(table)).isEmpty();
     }
 
@@ -262,7 +294,12 @@ class FormatTableCommitterFaultInjectionTest {
                 new RecordingRequest(new FormatTableCommittable(written.messages(), 1, true));
         try (FormatTableCommitter committer =
                 new FormatTableCommitter(
-                        table, false, Map.of(), new SimpleCounter(), "job", afterRestart)) {
+                        table,
+                        false,
+                        Map.of(),
+                        CommitterMetrics.unregistered(),
+                        "job",
+                        afterRestart)) {
             committer.commit(List.of(request));
         }
         assertThat(request.signals).isEmpty();

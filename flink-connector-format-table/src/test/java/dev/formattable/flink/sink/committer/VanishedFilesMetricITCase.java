@@ -111,8 +111,7 @@ class VanishedFilesMetricITCase {
 
         assertThat(FAIL_FIRST).as("the first commit failed").isFalse();
         assertThat(REMOVED).isTrue();
-        assertThat(METRICS.counter(job.getJobID(), FormatTableCommitter.VANISHED_FILES))
-                .isEqualTo(1);
+        assertThat(METRICS.counter(job.getJobID(), CommitterMetrics.VANISHED_FILES)).isEqualTo(1);
         assertThat(SinkTables.rows(table)).hasSize(2);
         assertThat(
                         SinkTables.stagedFiles(dir).stream()

@@ -18,6 +18,7 @@ import dev.formattable.core.fs.LocalFileIO;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.testutils.RecordingMetricGroup;
 import dev.formattable.flink.testutils.SinkTables;
 
 import org.apache.flink.table.data.GenericRowData;
@@ -53,6 +54,11 @@ class FormatTableSinkWriterTest {
     }
 
     private FormatTableSinkWriter writer(boolean grouped) throws IOException {
+        return writer(grouped, new RecordingMetricGroup());
+    }
+
+    private FormatTableSinkWriter writer(boolean grouped, RecordingMetricGroup metrics)
+            throws IOException {
         FormatTable table = table();
         return new FormatTableSinkWriter(
                 table,
@@ -63,7 +69,8 @@ class FormatTableSinkWriterTest {
                 grouped,
                 false,
                 null,
-                FormatTableSinkWriter.Attempt.fresh("job"));
+                FormatTableSinkWriter.Attempt.fresh("job"),
+                metrics);
     }
 
     private static GenericRowData row(int a, String k) {
@@ -123,15 +130,23 @@ class FormatTableSinkWriterTest {
 
     @Test
     void ungroupedInputKeepsEveryPartitionsFileOpen() throws IOException {
-        try (FormatTableSinkWriter writer = writer(false)) {
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
+        try (FormatTableSinkWriter writer = writer(false, metrics)) {
             writer.write(row(1, "a"), null);
             writer.write(row(2, "b"), null);
             writer.write(row(3, "a"), null);
             assertThat(staged()).containsExactly("k=a:false", "k=b:false");
+            assertThat(metrics.value(FormatTableSinkWriter.OPEN_FILES)).isEqualTo(2);
+            assertThat(metrics.count(FormatTableSinkWriter.FILES_ROLLED)).isZero();
             List<CommitMessage> messages = committed(writer.prepareCommit());
             assertThat(messages)
                     .extracting(CommitMessage::rowCount)
                     .containsExactlyInAnyOrder(2L, 1L);
+            assertThat(metrics.value(FormatTableSinkWriter.OPEN_FILES)).isEqualTo(0);
+            assertThat(metrics.count(FormatTableSinkWriter.FILES_ROLLED)).isEqualTo(2);
+            assertThat(metrics.count(FormatTableSinkWriter.BYTES_WRITTEN))
+                    .isPositive()
+                    .isEqualTo(messages.stream().mapToLong(CommitMessage::fileSize).sum());
         }
     }
 

@@ -22,6 +22,7 @@ import dev.formattable.core.types.DataTypes;
 import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.fs.FlinkFileIO;
 
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
@@ -94,7 +95,8 @@ class TargetFileSizeTest {
                         false,
                         false,
                         null,
-                        FormatTableSinkWriter.Attempt.fresh("job"))) {
+                        FormatTableSinkWriter.Attempt.fresh("job"),
+                        new UnregisteredMetricsGroup())) {
             for (int i = 0; i < rows && repetitive; i++) {
                 writer.write(
                         GenericRowData.of(
