@@ -21,6 +21,7 @@ import dev.formattable.flink.format.FormatFactories;
 import dev.formattable.flink.format.line.LineFormat;
 import dev.formattable.flink.internal.EndingInputs;
 import dev.formattable.flink.internal.FlinkLineSink;
+import dev.formattable.flink.lineage.TableLineage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committable.StagingToken;
@@ -50,6 +51,8 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
@@ -77,7 +80,8 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
         implements SupportsWriterState<RowData, FormatTableWriterState>,
                 SupportsCommitter<FormatTableCommittable>,
                 SupportsPreCommitTopology<FormatTableCommittable, FormatTableCommittable>,
-                SupportsPostCommitTopology<FormatTableCommittable> {
+                SupportsPostCommitTopology<FormatTableCommittable>,
+                LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 
@@ -219,6 +223,12 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                         context.metricGroup());
         writer.checkTimedOutFiles(context.getProcessingTimeService());
         return writer;
+    }
+
+    /** The table this sink writes, as Flink's lineage API sees it (see {@link TableLineage}). */
+    @Override
+    public LineageVertex getLineageVertex() {
+        return TableLineage.sink(table);
     }
 
     CompactionSettings compaction() {

@@ -20,6 +20,7 @@ import dev.formattable.flink.internal.ChainingWriterOperatorFactory;
 import dev.formattable.flink.internal.EndingInputs;
 import dev.formattable.flink.internal.RunModeCommitterOperatorFactory;
 import dev.formattable.flink.internal.RunningJob;
+import dev.formattable.flink.internal.SinkLineage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
@@ -105,6 +106,7 @@ public final class FormatTableSinkTopology {
                             written.getParallelism(),
                             written.getTransformation().isParallelismConfigured());
             uids.apply("commit-spool").ifPresent(end::uid);
+            SinkLineage.name(end, sink.getLineageVertex());
             return end;
         }
 
@@ -132,6 +134,7 @@ public final class FormatTableSinkTopology {
         Optional<DataStreamSink<Void>> partitionCommit =
                 attachPartitionCommit(sink, committed, uids);
         if (partitionCommit.isPresent()) {
+            SinkLineage.name(partitionCommit.get(), sink.getLineageVertex());
             return partitionCommit.get();
         }
         // Without a partition commit, the committer hands nothing on (see
@@ -140,6 +143,7 @@ public final class FormatTableSinkTopology {
                 committed.sinkTo(new DiscardingSink<>()).name("format-table end");
         end.setParallelism(1);
         uids.apply("end").ifPresent(end::uid);
+        SinkLineage.name(end, sink.getLineageVertex());
         return end;
     }
 

@@ -13,7 +13,9 @@
  */
 package dev.formattable.flink.source;
 
+import dev.formattable.core.FormatTable;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.lineage.TableLineage;
 import dev.formattable.flink.read.FormatTableBulkFormat;
 import dev.formattable.flink.read.FormatTableSplitSerializer;
 import dev.formattable.flink.read.ReadCounters;
@@ -37,6 +39,8 @@ import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpointSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
+import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.types.logical.RowType;
@@ -60,7 +64,8 @@ import java.util.List;
 @PublicEvolving
 public final class FormatTableSource
         implements Source<RowData, FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
-                ResultTypeQueryable<RowData> {
+                ResultTypeQueryable<RowData>,
+                LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 
@@ -85,14 +90,23 @@ public final class FormatTableSource
     private final FileSource<RowData> files;
     private final FormatTableBulkFormat format;
     private final FormatTableFileEnumerator.Provider enumerators;
+    private final FormatTable table;
 
     private FormatTableSource(
             FileSource<RowData> files,
             FormatTableBulkFormat format,
-            FormatTableFileEnumerator.Provider enumerators) {
+            FormatTableFileEnumerator.Provider enumerators,
+            FormatTable table) {
         this.files = files;
         this.format = format;
         this.enumerators = enumerators;
+        this.table = table;
+    }
+
+    /** The table this source reads, as Flink's lineage API sees it (see {@link TableLineage}). */
+    @Override
+    public SourceLineageVertex getLineageVertex() {
+        return TableLineage.source(table, getBoundedness());
     }
 
     @Override
@@ -165,6 +179,6 @@ public final class FormatTableSource
         if (scan.monitorInterval() != null) {
             builder.monitorContinuously(scan.monitorInterval());
         }
-        return new FormatTableSource(builder.build(), format, enumerators);
+        return new FormatTableSource(builder.build(), format, enumerators, scan.table());
     }
 }

@@ -22,6 +22,7 @@ import dev.formattable.flink.sink.FormatTableSinkTopology;
 import dev.formattable.flink.sink.PartitionKeySelector;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
@@ -30,6 +31,7 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsStaging;
@@ -108,7 +110,12 @@ public final class FormatTableDynamicSink
         }
         FormatTableSink sink = builder.build();
         boolean shuffle = shuffleByPartition && staticPartition.size() < table.layout().levels();
-        return new DataStreamSinkProvider() {
+        return new Provider() {
+            @Override
+            public Sink<RowData> createSink() {
+                return sink;
+            }
+
             @Override
             public DataStreamSink<?> consumeDataStream(
                     ProviderContext context, DataStream<RowData> rows) {
@@ -129,6 +136,14 @@ public final class FormatTableDynamicSink
             }
         };
     }
+
+    /**
+     * The planner lays out the sink's operators through {@link DataStreamSinkProvider}, which it
+     * prefers. {@link SinkV2Provider} hands it the same sink as a plain Sink V2, which is where
+     * Flink's planner (from 2.0) asks a sink what it writes for the job's lineage: without it, the
+     * table's dataset in the lineage graph would have no namespace.
+     */
+    private interface Provider extends DataStreamSinkProvider, SinkV2Provider {}
 
     private PartitionKeySelector partitionKey() {
         return new PartitionKeySelector(rowType, table.layout().keys());

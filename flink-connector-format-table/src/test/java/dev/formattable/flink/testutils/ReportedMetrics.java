@@ -57,6 +57,8 @@ public final class ReportedMetrics {
         Configuration conf = new Configuration();
         MetricOptions.forReporter(conf, "format_table_test")
                 .set(MetricOptions.REPORTER_FACTORY_CLASS, Factory.class.getName());
+        // And the lineage of its jobs, as a lineage listener is told it.
+        LineageCapture.listen(conf);
         return MiniClusters.of(slots, conf);
     }
 
