@@ -13,6 +13,7 @@
  */
 package dev.formattable.core.options;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -163,6 +164,72 @@ public final class FormatTableOptions {
                                     + " retry, and committing again is safe, so a retry neither"
                                     + " loses nor repeats a row.");
 
+    public static final ConfigOption<Duration> PARTITION_EXPIRATION_TIME =
+            ConfigOption.key("partition.expiration-time")
+                    .range(Range.atLeast(1, "1 ms"))
+                    .of(
+                            Duration.class,
+                            null,
+                            "How long a partition is kept (Paimon's key): a partition older than"
+                                    + " this, by 'partition.expiration-strategy', is removed whole"
+                                    + " by a writing job's committer, at most every"
+                                    + " 'partition.expiration-check-interval', and by the"
+                                    + " 'expire_partitions' procedure. A partition with files"
+                                    + " a writer has staged and not yet published is kept. No"
+                                    + " partition expires when unset.");
+
+    public static final ConfigOption<Duration> PARTITION_EXPIRATION_CHECK_INTERVAL =
+            ConfigOption.key("partition.expiration-check-interval")
+                    .range(Range.atLeast(1, "1 ms"))
+                    .defaultDescription("1 h")
+                    .of(
+                            Duration.class,
+                            Duration.ofHours(1),
+                            "How often a writing job's committer looks for expired partitions,"
+                                    + " after a commit: at its first commit, then once this"
+                                    + " interval has passed since the last look.");
+
+    public static final ConfigOption<String> PARTITION_EXPIRATION_STRATEGY =
+            ConfigOption.key("partition.expiration-strategy")
+                    .of(
+                            String.class,
+                            "values-time",
+                            "How a partition's age is told: 'values-time' from its values (see"
+                                    + " 'partition.timestamp-pattern' and"
+                                    + " 'partition.timestamp-formatter'), compared with the JVM's"
+                                    + " local time; 'update-time' from the newest modification"
+                                    + " time of its files.");
+
+    public static final ConfigOption<String> PARTITION_TIMESTAMP_PATTERN =
+            ConfigOption.key("partition.timestamp-pattern")
+                    .of(
+                            String.class,
+                            null,
+                            "How the 'values-time' strategy assembles a partition's time from its"
+                                    + " values, naming keys with $: '$dt', '$dt $hr:00:00'. The"
+                                    + " first partition key's value by default.");
+
+    public static final ConfigOption<String> PARTITION_TIMESTAMP_FORMATTER =
+            ConfigOption.key("partition.timestamp-formatter")
+                    .of(
+                            String.class,
+                            null,
+                            "The Java DateTimeFormatter pattern that parses the text"
+                                    + " 'partition.timestamp-pattern' assembles, such as"
+                                    + " 'yyyyMMdd'; fields it leaves out are the start of their"
+                                    + " period. By default 'yyyy-MM-dd HH:mm:ss', 'yyyy-MM-dd"
+                                    + " HH:mm' or 'yyyy-MM-dd'. A partition whose values do not"
+                                    + " parse never expires.");
+
+    public static final ConfigOption<Integer> PARTITION_EXPIRATION_MAX_NUM =
+            ConfigOption.key("partition.expiration-max-num")
+                    .range(Range.positive())
+                    .of(
+                            Integer.class,
+                            100,
+                            "The most partitions one expiration removes, oldest first; the rest"
+                                    + " wait for the next.");
+
     public static final ConfigOption<String> DATA_FILE_PREFIX =
             ConfigOption.key("data-file.prefix")
                     .of(String.class, "data-", "The first part of every data file's name.");
@@ -244,6 +311,12 @@ public final class FormatTableOptions {
                     WRITE_MAX_OPEN_FILES,
                     WRITE_MULTIPART_UPLOAD,
                     COMMIT_MAX_RETRIES,
+                    PARTITION_EXPIRATION_TIME,
+                    PARTITION_EXPIRATION_CHECK_INTERVAL,
+                    PARTITION_EXPIRATION_STRATEGY,
+                    PARTITION_TIMESTAMP_PATTERN,
+                    PARTITION_TIMESTAMP_FORMATTER,
+                    PARTITION_EXPIRATION_MAX_NUM,
                     DATA_FILE_PREFIX,
                     FILE_SUFFIX_INCLUDE_COMPRESSION,
                     SCAN_IGNORE_CORRUPT_FILES,

@@ -14,6 +14,7 @@
 package dev.formattable.core.options;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -94,6 +95,8 @@ public final class Options implements Serializable {
                 result = Long.valueOf(value.trim());
             } else if (type == MemorySize.class) {
                 result = MemorySize.parse(value);
+            } else if (type == Duration.class) {
+                result = Durations.parse(value);
             } else {
                 throw new IllegalStateException("Unsupported option type " + type);
             }

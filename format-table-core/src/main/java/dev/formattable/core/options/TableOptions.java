@@ -14,8 +14,10 @@
 package dev.formattable.core.options;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The validated, typed options of one format table: stored options merged with a call's options and
@@ -61,9 +63,15 @@ public final class TableOptions implements Serializable {
                                 options.getRaw(option).orElse(String.valueOf(value)),
                                 value instanceof MemorySize
                                         ? ((MemorySize) value).getBytes()
-                                        : ((Number) value).longValue());
+                                        : value instanceof Duration
+                                                ? ((Duration) value).toMillis()
+                                                : ((Number) value).longValue());
             }
         }
+        // Refused when the table is opened, not when an expiration first runs.
+        ExpirationStrategy.of(
+                options.keyInUse(FormatTableOptions.PARTITION_EXPIRATION_STRATEGY),
+                options.get(FormatTableOptions.PARTITION_EXPIRATION_STRATEGY));
         String type = options.get(FormatTableOptions.TYPE);
         if (type != null && !type.equals(FormatTableOptions.FORMAT_TABLE_TYPE)) {
             throw Range.refused(
@@ -198,6 +206,35 @@ public final class TableOptions implements Serializable {
     /** Whether files on an object store are written as uploads to their final names. */
     public boolean multipartUpload() {
         return options.get(FormatTableOptions.WRITE_MULTIPART_UPLOAD);
+    }
+
+    /** How long a partition is kept, or empty when partitions never expire. */
+    public Optional<Duration> partitionExpirationTime() {
+        return Optional.ofNullable(options.get(FormatTableOptions.PARTITION_EXPIRATION_TIME));
+    }
+
+    public Duration partitionExpirationCheckInterval() {
+        return options.get(FormatTableOptions.PARTITION_EXPIRATION_CHECK_INTERVAL);
+    }
+
+    public ExpirationStrategy partitionExpirationStrategy() {
+        return ExpirationStrategy.of(
+                options.keyInUse(FormatTableOptions.PARTITION_EXPIRATION_STRATEGY),
+                options.get(FormatTableOptions.PARTITION_EXPIRATION_STRATEGY));
+    }
+
+    /** The pattern assembling a partition's time from its values, or null for the first value. */
+    public String partitionTimestampPattern() {
+        return options.get(FormatTableOptions.PARTITION_TIMESTAMP_PATTERN);
+    }
+
+    /** The formatter parsing a partition's time, or null for the defaults. */
+    public String partitionTimestampFormatter() {
+        return options.get(FormatTableOptions.PARTITION_TIMESTAMP_FORMATTER);
+    }
+
+    public int partitionExpirationMaxNum() {
+        return options.get(FormatTableOptions.PARTITION_EXPIRATION_MAX_NUM);
     }
 
     public int commitMaxRetries() {

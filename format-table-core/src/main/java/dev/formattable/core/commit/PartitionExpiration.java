@@ -1,0 +1,383 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.core.commit;
+
+import dev.formattable.core.fs.FileIO;
+import dev.formattable.core.fs.FileStatus;
+import dev.formattable.core.fs.Path;
+import dev.formattable.core.options.ExpirationStrategy;
+import dev.formattable.core.options.FormatTableOptions;
+import dev.formattable.core.options.TableOptions;
+import dev.formattable.core.partition.PartitionLayout;
+import dev.formattable.core.partition.PartitionTimes;
+import dev.formattable.core.scan.FormatTableScan;
+import dev.formattable.core.table.DataFilePathFactory;
+import dev.formattable.core.table.FormatTableSpec;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Removes the partitions of a table that are older than an expiration time, whole, as Paimon's
+ * partition expiration does: each is first unregistered from the table's catalog where it lists
+ * partitions, then its files and directory are deleted. A partition's age comes from its values
+ * ({@link ExpirationStrategy#VALUES_TIME}, compared with the local time of {@link #clock}) or from
+ * the newest modification time of its files ({@link ExpirationStrategy#UPDATE_TIME}).
+ *
+ * <p>A partition a writer is writing to is kept: one with a file in its {@code _temporary}
+ * directory (staged and not yet published) or, on an object store, an upload begun below it and not
+ * completed is reported {@link Action#SKIPPED_BEING_WRITTEN} and left whole. Staged files are never
+ * deleted, even one staged after that check: the directory that holds it then stays, and the
+ * writer's commit publishes into it as into a new partition.
+ */
+public final class PartitionExpiration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionExpiration.class);
+
+    /** What became of a partition found expired. */
+    public enum Action {
+        EXPIRED("expired"),
+        WOULD_EXPIRE("would expire"),
+        SKIPPED_BEING_WRITTEN("skipped: being written");
+
+        private final String text;
+
+        Action(String text) {
+            this.text = text;
+        }
+
+        /** How a procedure reports it. */
+        public String text() {
+            return text;
+        }
+    }
+
+    /** One expired partition, and what became of it. */
+    public static final class Expired {
+        private final Map<String, String> spec;
+        private final String path;
+        private final Action action;
+
+        Expired(Map<String, String> spec, String path, Action action) {
+            this.spec = spec;
+            this.path = path;
+            this.action = action;
+        }
+
+        /** The partition's values as users read them, by key. */
+        public Map<String, String> spec() {
+            return spec;
+        }
+
+        /** The partition's directory below the table, as {@code dt=2024-01-01/hr=00}. */
+        public String path() {
+            return path;
+        }
+
+        public Action action() {
+            return action;
+        }
+
+        @Override
+        public String toString() {
+            return path + ": " + action.text();
+        }
+    }
+
+    private final FormatTableSpec table;
+    private final FileIO fileIO;
+    private Duration expirationTime;
+    private ExpirationStrategy strategy;
+    private String timestampPattern;
+    private String timestampFormatter;
+    private int maxExpires;
+    private boolean dryRun;
+    private Clock clock = Clock.systemDefaultZone();
+
+    /** An expiration of {@code table} as its options say; {@link #expirationTime} must be set. */
+    public PartitionExpiration(FormatTableSpec table) {
+        if (!table.layout().isPartitioned()) {
+            throw new IllegalArgumentException(
+                    "The table at "
+                            + table.location()
+                            + " is not partitioned: it has no partitions to expire");
+        }
+        this.table = table;
+        this.fileIO = table.fileIO();
+        TableOptions options = table.options();
+        this.expirationTime = options.partitionExpirationTime().orElse(null);
+        this.strategy = options.partitionExpirationStrategy();
+        this.timestampPattern = options.partitionTimestampPattern();
+        this.timestampFormatter = options.partitionTimestampFormatter();
+        this.maxExpires = options.partitionExpirationMaxNum();
+    }
+
+    public PartitionExpiration expirationTime(Duration time) {
+        this.expirationTime = Objects.requireNonNull(time, "time");
+        return this;
+    }
+
+    public PartitionExpiration strategy(ExpirationStrategy strategy) {
+        this.strategy = Objects.requireNonNull(strategy, "strategy");
+        return this;
+    }
+
+    /** The pattern of the values-time strategy; null for the first partition value. */
+    public PartitionExpiration timestampPattern(String pattern) {
+        this.timestampPattern = pattern;
+        return this;
+    }
+
+    /** The formatter of the values-time strategy; null for the defaults. */
+    public PartitionExpiration timestampFormatter(String formatter) {
+        this.timestampFormatter = formatter;
+        return this;
+    }
+
+    public PartitionExpiration maxExpires(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max_expires must be at least 1, not " + max);
+        }
+        this.maxExpires = max;
+        return this;
+    }
+
+    /** Report what would expire, and remove nothing. */
+    public PartitionExpiration dryRun(boolean dryRun) {
+        this.dryRun = dryRun;
+        return this;
+    }
+
+    /** The clock telling now: the local time for values-time, the instant for update-time. */
+    public PartitionExpiration clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return this;
+    }
+
+    /**
+     * Checks the settings without listing anything.
+     *
+     * @throws IllegalArgumentException naming the option and value that cannot be used
+     */
+    public PartitionExpiration validate() {
+        if (expirationTime == null) {
+            throw new IllegalArgumentException(
+                    "No expiration time: set '"
+                            + FormatTableOptions.PARTITION_EXPIRATION_TIME.key()
+                            + "' on the table at "
+                            + table.location()
+                            + ", or give one");
+        }
+        if (strategy == ExpirationStrategy.VALUES_TIME) {
+            times();
+        }
+        return this;
+    }
+
+    private PartitionTimes times() {
+        return new PartitionTimes(
+                table.layout().keys(),
+                timestampPattern,
+                FormatTableOptions.PARTITION_TIMESTAMP_PATTERN.key(),
+                timestampFormatter,
+                FormatTableOptions.PARTITION_TIMESTAMP_FORMATTER.key());
+    }
+
+    /**
+     * Finds the expired partitions, oldest first and at most {@link #maxExpires} of them, and
+     * removes each whole unless it is being written (or this is a dry run).
+     */
+    public List<Expired> run() throws IOException {
+        validate();
+        PartitionLayout layout = table.layout();
+        List<Candidate> candidates = new ArrayList<>();
+        int unreadable = 0;
+        PartitionTimes times = strategy == ExpirationStrategy.VALUES_TIME ? times() : null;
+        LocalDateTime localNow = LocalDateTime.now(clock);
+        Instant now = clock.instant();
+        for (List<Object> values : new FormatTableScan(table).listPartitions().partitions()) {
+            Map<String, String> spec = layout.toSpec(values);
+            long age;
+            if (times != null) {
+                Optional<LocalDateTime> time = times.timeOf(spec);
+                if (time.isEmpty()) {
+                    unreadable++;
+                    continue;
+                }
+                age = Duration.between(time.get(), localNow).toMillis();
+            } else {
+                age = now.toEpochMilli() - lastUpdate(values);
+            }
+            if (age > expirationTime.toMillis()) {
+                candidates.add(new Candidate(values, spec, age));
+            }
+        }
+        if (unreadable > 0) {
+            LOG.warn(
+                    "{} partitions of {} have values that do not read as a time ('{}'='{}', '{}'="
+                            + "'{}'); they never expire",
+                    unreadable,
+                    table.location(),
+                    FormatTableOptions.PARTITION_TIMESTAMP_PATTERN.key(),
+                    timestampPattern,
+                    FormatTableOptions.PARTITION_TIMESTAMP_FORMATTER.key(),
+                    timestampFormatter);
+        }
+        candidates.sort(Comparator.comparingLong((Candidate c) -> c.age).reversed());
+        List<Expired> result = new ArrayList<>();
+        for (Candidate c : candidates.subList(0, Math.min(maxExpires, candidates.size()))) {
+            String path = layout.relativePath(c.values);
+            if (beingWritten(c.values)) {
+                result.add(new Expired(c.spec, path, Action.SKIPPED_BEING_WRITTEN));
+            } else if (dryRun) {
+                result.add(new Expired(c.spec, path, Action.WOULD_EXPIRE));
+            } else {
+                remove(c.values);
+                result.add(new Expired(c.spec, path, Action.EXPIRED));
+            }
+        }
+        if (!result.isEmpty()) {
+            LOG.info("Partition expiration of {}: {}", table.location(), result);
+        }
+        return result;
+    }
+
+    /**
+     * The newest modification time of the partition's files, or of its directory if it has none.
+     */
+    private long lastUpdate(List<Object> values) throws IOException {
+        long newest = Long.MIN_VALUE;
+        for (Path dir : TableFiles.spellings(table, values)) {
+            for (FileStatus f : listOrEmpty(dir)) {
+                String name = f.path().name();
+                if (!f.isDirectory() && !name.startsWith("_") && !name.startsWith(".")) {
+                    newest = Math.max(newest, f.modificationTime());
+                }
+            }
+        }
+        if (newest == Long.MIN_VALUE) {
+            FileStatus dir = statusOrNull(table.partitionPath(values));
+            newest = dir == null ? clock.millis() : dir.modificationTime();
+        }
+        return newest;
+    }
+
+    /** Whether a writer holds files of the partition that are not published yet. */
+    private boolean beingWritten(List<Object> values) throws IOException {
+        for (Path dir : TableFiles.spellings(table, values)) {
+            for (FileStatus f : listOrEmpty(dir.child(DataFilePathFactory.STAGING_DIR))) {
+                if (!f.isDirectory()) {
+                    return true;
+                }
+            }
+            if (!fileIO.listUploads(dir).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Unregisters the partition, then deletes everything in its directories but their staging
+     * directories with what a writer staged since the check, and each directory left empty, up to
+     * the table's.
+     */
+    private void remove(List<Object> values) throws IOException {
+        PartitionRegistrations.unregisterBelow(table, values, Set.of());
+        for (Path dir : TableFiles.spellings(table, values)) {
+            List<FileStatus> children = listOrEmpty(dir);
+            boolean keepsStaged = false;
+            for (FileStatus f : children) {
+                if (f.path().name().equals(DataFilePathFactory.STAGING_DIR)) {
+                    keepsStaged |= !deleteIfEmpty(f.path());
+                } else {
+                    fileIO.delete(f.path(), true);
+                }
+            }
+            if (!keepsStaged && statusOrNull(dir) != null) {
+                removeEmptyUpTo(dir);
+            }
+        }
+    }
+
+    private void removeEmptyUpTo(Path dir) throws IOException {
+        Path root = table.qualifiedLocation();
+        for (Path d = dir; d != null && d.isStrictlyBelow(root); d = d.parent()) {
+            if (!deleteIfEmpty(d)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Deletes a directory if it is empty; false if it holds something, as when a writer stages a
+     * file in it between a listing and the delete.
+     */
+    private boolean deleteIfEmpty(Path dir) throws IOException {
+        if (!listOrEmpty(dir).isEmpty()) {
+            return false;
+        }
+        try {
+            fileIO.delete(dir, false);
+            return true;
+        } catch (IOException e) {
+            if (!listOrEmpty(dir).isEmpty()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    private List<FileStatus> listOrEmpty(Path dir) throws IOException {
+        try {
+            return fileIO.list(dir);
+        } catch (FileNotFoundException e) {
+            return List.of();
+        }
+    }
+
+    private FileStatus statusOrNull(Path path) throws IOException {
+        try {
+            return fileIO.getStatus(path);
+        } catch (FileNotFoundException e) {
+            return null;
+        }
+    }
+
+    private static final class Candidate {
+        final List<Object> values;
+        final Map<String, String> spec;
+        final long age;
+
+        Candidate(List<Object> values, Map<String, String> spec, long age) {
+            this.values = values;
+            this.spec = spec;
+            this.age = age;
+        }
+    }
+}
