@@ -28,7 +28,10 @@ final class CatalogProcedures {
 
     static List<String> list(String database) {
         return SYSTEM_DATABASE.equals(database)
-                ? List.of(ComputeStatisticsProcedure.NAME, RemoveOrphanFilesProcedure.NAME)
+                ? List.of(
+                        ComputeStatisticsProcedure.NAME,
+                        ExpirePartitionsProcedure.NAME,
+                        RemoveOrphanFilesProcedure.NAME)
                 : List.of();
     }
 
@@ -38,6 +41,8 @@ final class CatalogProcedures {
             switch (path.getObjectName()) {
                 case ComputeStatisticsProcedure.NAME:
                     return new ComputeStatisticsProcedure(catalog);
+                case ExpirePartitionsProcedure.NAME:
+                    return new ExpirePartitionsProcedure(catalog);
                 case RemoveOrphanFilesProcedure.NAME:
                     return new RemoveOrphanFilesProcedure(catalog);
                 default:

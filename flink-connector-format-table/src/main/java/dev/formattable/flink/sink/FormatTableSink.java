@@ -14,6 +14,7 @@
 package dev.formattable.flink.sink;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.commit.PartitionExpiration;
 import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.config.TimeRolling;
@@ -132,6 +133,10 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
         this.compaction = b.compaction;
         this.enforceNotNull = b.enforceNotNull;
         LineFormat.check(table.options(), DataColumns.of(rowType, table.layout().keys()).type());
+        if (table.options().partitionExpirationTime().isPresent()) {
+            // Refused when the job is built, not when its committer first commits.
+            new PartitionExpiration(table).validate();
+        }
         this.timeRolling =
                 table.options().format().lineBased()
                         ? TimeRolling.of(table.options().options().toMap())

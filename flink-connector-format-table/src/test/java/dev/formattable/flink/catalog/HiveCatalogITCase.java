@@ -25,6 +25,7 @@ import org.apache.hadoop.hive.metastore.api.Partition;
 import org.apache.hadoop.hive.metastore.api.SerDeInfo;
 import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
 import org.apache.hadoop.hive.metastore.api.Table;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -69,6 +70,12 @@ class HiveCatalogITCase extends FlinkTestBase {
         db = "flink" + (++catalogs);
         exec(env, "CREATE DATABASE " + db);
         env.useDatabase(db);
+    }
+
+    /** The metastore serves a few connections at a time: each test's catalog gives its back. */
+    @AfterEach
+    void closeCatalog() {
+        env.getCatalog("h").ifPresent(org.apache.flink.table.catalog.Catalog::close);
     }
 
     @Test
@@ -140,6 +147,26 @@ class HiveCatalogITCase extends FlinkTestBase {
                 .containsExactly("dt=d1/h=1", "dt=d1/h=2", "dt=d3/h=7");
         assertThat(table.resolve("dt=d2").resolve("h=1")).doesNotExist();
         assertThat(query(env, "SELECT COUNT(*) FROM events")).containsExactly("+I[4]");
+    }
+
+    @Test
+    void anExpiredPartitionIsUnregisteredFromTheMetastoreAndRemoved() throws Exception {
+        exec(
+                env,
+                "CREATE TABLE visits (id INT, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('partition.expiration-time'='30 d')");
+        String today = java.time.LocalDate.now().toString();
+        exec(env, "INSERT INTO visits VALUES (1, '2020-01-01'), (2, '" + today + "')");
+        assertThat(registeredPartitions("visits")).containsExactly("dt=2020-01-01", "dt=" + today);
+
+        assertThat(query(env, "CALL h.sys.expire_partitions('" + db + ".visits')"))
+                .containsExactly("+I[dt=2020-01-01, expired]");
+
+        assertThat(registeredPartitions("visits")).containsExactly("dt=" + today);
+        Path location =
+                Path.of(URI.create(HMS.client().getTable(db, "visits").getSd().getLocation()));
+        assertThat(location.resolve("dt=2020-01-01")).doesNotExist();
+        assertThat(query(env, "SELECT id FROM visits")).containsExactly("+I[2]");
     }
 
     @Test

@@ -328,7 +328,10 @@ class ComputeStatisticsITCase extends FlinkTestBase {
     @Test
     void theProcedureIsListedInTheSystemDatabase() {
         assertThat(query(env, "SHOW PROCEDURES IN ft.sys"))
-                .containsExactly("+I[compute_statistics]", "+I[remove_orphan_files]");
+                .containsExactly(
+                        "+I[compute_statistics]",
+                        "+I[expire_partitions]",
+                        "+I[remove_orphan_files]");
     }
 
     @Test

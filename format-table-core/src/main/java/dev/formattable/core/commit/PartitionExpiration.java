@@ -123,9 +123,20 @@ public final class PartitionExpiration {
     public PartitionExpiration(FormatTableSpec table) {
         if (!table.layout().isPartitioned()) {
             throw new IllegalArgumentException(
-                    "The table at "
-                            + table.location()
-                            + " is not partitioned: it has no partitions to expire");
+                    String.format(
+                            "The table at %s is not partitioned: it has no partitions to expire"
+                                    + " (%s)",
+                            table.location(),
+                            table.options()
+                                    .partitionExpirationTime()
+                                    .map(
+                                            t ->
+                                                    "'"
+                                                            + FormatTableOptions
+                                                                    .PARTITION_EXPIRATION_TIME
+                                                                    .key()
+                                                            + "' is set")
+                                    .orElse("expire_partitions")));
         }
         this.table = table;
         this.fileIO = table.fileIO();

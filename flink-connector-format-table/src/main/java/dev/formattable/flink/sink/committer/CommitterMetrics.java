@@ -60,6 +60,12 @@ public final class CommitterMetrics {
     /** Files of a restored checkpoint that were gone when committed, and were skipped. */
     public static final String VANISHED_FILES = "vanishedFilesSkipped";
 
+    /** Partitions the committer's partition expiration removed. */
+    public static final String EXPIRED_PARTITIONS = "expiredPartitionsCount";
+
+    /** Runs of the committer's partition expiration that failed (and were logged). */
+    public static final String EXPIRATION_FAILURES = "partitionExpirationFailures";
+
     private final LongSupplier nanoClock;
     private final Counter files;
     private final Counter records;
@@ -68,6 +74,8 @@ public final class CommitterMetrics {
     private final Counter retries;
     private final Counter failures;
     private final Counter vanished;
+    private final Counter expired;
+    private final Counter expirationFailures;
     private volatile long lastSuccessNanos;
     private volatile long lastDurationMillis;
 
@@ -86,6 +94,8 @@ public final class CommitterMetrics {
         this.retries = group.counter(RETRIES);
         this.failures = group.counter(FAILURES);
         this.vanished = group.counter(VANISHED_FILES);
+        this.expired = group.counter(EXPIRED_PARTITIONS);
+        this.expirationFailures = group.counter(EXPIRATION_FAILURES);
         group.gauge(ELAPSED_SINCE_SUCCESS, (Gauge<Long>) this::elapsedSecondsSinceLastSuccess);
         group.gauge(LAST_COMMIT_DURATION, (Gauge<Long>) () -> lastDurationMillis);
     }
@@ -117,6 +127,14 @@ public final class CommitterMetrics {
 
     void failed() {
         failures.inc();
+    }
+
+    void expired(int partitions) {
+        expired.inc(partitions);
+    }
+
+    void expirationFailed() {
+        expirationFailures.inc();
     }
 
     private long elapsedSecondsSinceLastSuccess() {

@@ -26,6 +26,8 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -69,6 +71,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
 
     private final FormatTable table;
     private final RetryingCommit commit;
+    @Nullable private final CommitterExpiration expiration;
     private final String jobToken;
     private final boolean afterRestart;
 
@@ -96,6 +99,7 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         this.sweepsLeft = afterRestart ? SWEEPING_COMMITS : 0;
         this.table = table;
         this.commit = new RetryingCommit(table, overwrite, staticPartition, metrics);
+        this.expiration = CommitterExpiration.of(table, metrics);
     }
 
     @Override
@@ -124,6 +128,9 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
                 sweepsLeft--;
                 sweepPublishedPartitions(e.getKey(), e.getValue());
             }
+        }
+        if (expiration != null) {
+            expiration.afterCommit();
         }
     }
 
