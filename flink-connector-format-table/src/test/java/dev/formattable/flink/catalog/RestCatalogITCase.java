@@ -262,6 +262,15 @@ class RestCatalogITCase extends FlinkTestBase {
         assertThat(paimon.listPartitions(Identifier.create(db, "p")))
                 .extracting(org.apache.paimon.partition.Partition::spec)
                 .containsExactly(Map.of("dt", "b"));
+
+        // An expired partition leaves Paimon's list with its directory.
+        exec(env, "INSERT INTO p VALUES (3, '2020-01-01')");
+        assertThat(query(env, "CALL r.sys.expire_partitions('" + db + ".p', '7 d', 'yyyy-MM-dd')"))
+                .containsExactly("+I[dt=2020-01-01, expired]");
+        assertThat(location.resolve("dt=2020-01-01")).doesNotExist();
+        assertThat(paimon.listPartitions(Identifier.create(db, "p")))
+                .extracting(org.apache.paimon.partition.Partition::spec)
+                .containsExactly(Map.of("dt", "b"));
     }
 
     @Test
