@@ -41,8 +41,9 @@ public abstract class FlinkTestBase {
     protected static final SharedMiniCluster MINI_CLUSTER = METRICS.sharedCluster(4);
 
     @AfterAll
-    static void forgetMetrics() {
+    static void forgetMetricsAndLineage() {
         METRICS.forgetJobs();
+        LineageCapture.forget();
     }
 
     protected static TableEnvironment batchEnv() {

@@ -34,6 +34,9 @@ public final class LineageCapture {
     /** Nothing to listen to on Flink 1.20. */
     public static void listen(Configuration conf) {}
 
+    /** Nothing to forget on Flink 1.20. */
+    public static void forget() {}
+
     public static List<String> sources(JobID job) {
         throw new UnsupportedOperationException("Flink 1.20 builds no lineage graph");
     }

@@ -48,6 +48,14 @@ public final class LineageCapture {
         conf.set(DeploymentOptions.JOB_STATUS_CHANGED_LISTENERS, List.of(Factory.class.getName()));
     }
 
+    /**
+     * Forgets every graph so far: the capture lives as long as the JVM, and a graph of a SQL job
+     * holds on to its catalogs.
+     */
+    public static void forget() {
+        GRAPHS.clear();
+    }
+
     /** The datasets the job's sources read, each as "namespace name". */
     public static List<String> sources(JobID job) {
         return graph(job).sources().stream()
