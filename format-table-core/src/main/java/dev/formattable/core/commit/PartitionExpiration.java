@@ -21,6 +21,7 @@ import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.options.TableOptions;
 import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.partition.PartitionTimes;
+import dev.formattable.core.partition.PartitionValueCodec;
 import dev.formattable.core.scan.FormatTableScan;
 import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
@@ -36,6 +37,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -232,7 +234,7 @@ public final class PartitionExpiration {
         LocalDateTime localNow = LocalDateTime.now(clock);
         Instant now = clock.instant();
         for (List<Object> values : new FormatTableScan(table).listPartitions().partitions()) {
-            Map<String, String> spec = layout.toSpec(values);
+            Map<String, String> spec = readable(values);
             long age;
             if (times != null) {
                 Optional<LocalDateTime> time = times.timeOf(spec);
@@ -276,6 +278,24 @@ public final class PartitionExpiration {
             LOG.info("Partition expiration of {}: {}", table.location(), result);
         }
         return result;
+    }
+
+    /**
+     * The partition's values as users read them, whatever the directories' spelling: a DATE as
+     * {@code yyyy-MM-dd} and a TIMESTAMP as {@code yyyy-MM-dd HH:mm:ss} also where {@code
+     * partition.legacy-name} names directories by a day count or an ISO timestamp; NULL as null.
+     */
+    private Map<String, String> readable(List<Object> values) {
+        PartitionLayout layout = table.layout();
+        PartitionValueCodec codec = new PartitionValueCodec(layout.defaultName(), false, true);
+        Map<String, String> spec = new LinkedHashMap<>();
+        for (int i = 0; i < values.size(); i++) {
+            Object v = values.get(i);
+            spec.put(
+                    layout.keys().get(i),
+                    v == null ? null : codec.render(layout.types().get(i), v));
+        }
+        return spec;
     }
 
     /**

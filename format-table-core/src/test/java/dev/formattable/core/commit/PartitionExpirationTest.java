@@ -229,6 +229,44 @@ class PartitionExpirationTest {
         assertThat(dir.resolve("dt=20240109")).as("emptied, so removed").doesNotExist();
     }
 
+    /** A DATE partition expires by its date, also where its directory names a day count. */
+    @Test
+    void aDatePartitionExpiresByItsDateWhateverItsDirectorySpelling() throws IOException {
+        for (String legacy : List.of("true", "false")) {
+            java.nio.file.Path location = dir.resolve("legacy-" + legacy);
+            FormatTable table =
+                    TestTables.table(
+                            new LocalFileIO(),
+                            location,
+                            TestTables.schema(
+                                    Map.of("partition.legacy-name", legacy),
+                                    "dt",
+                                    DataTypes.DATE()));
+            for (int d : List.of(1, 9)) {
+                table.newCommit()
+                        .append(
+                                TestTables.write(
+                                        table, List.of(java.time.LocalDate.of(2024, 1, d)), "r"));
+            }
+
+            List<PartitionExpiration.Expired> expired =
+                    new PartitionExpiration(table)
+                            .expirationTime(Duration.ofDays(7))
+                            .clock(JAN_10)
+                            .run();
+
+            assertThat(expired)
+                    .singleElement()
+                    .satisfies(
+                            e -> {
+                                assertThat(e.spec()).containsEntry("dt", "2024-01-01");
+                                assertThat(e.action())
+                                        .isEqualTo(PartitionExpiration.Action.EXPIRED);
+                            });
+            assertThat(TestTables.readAll(table)).hasSize(1);
+        }
+    }
+
     @Test
     void valuesThatAreNoTimeNeverExpire() throws IOException {
         FormatTable table = table(new LocalFileIO(), Map.of());
