@@ -19,6 +19,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
@@ -58,9 +59,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TaskManagerLossITCase extends StreamingWriteTestBase {
 
-    // Four seconds of input at 1500 rows/s: room for a checkpoint and a commit before it ends,
-    // even on a loaded machine.
+    // Four seconds of input at 1500 rows/s: room for a checkpoint and a commit before the
+    // TaskManager goes, even on a loaded machine. The readers of the restarted job read the rest at
+    // full speed: the rows after the restart only have to be there.
     private static final long ROWS = 6000;
+
+    private static volatile boolean taskManagerLost;
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static final RateLimiterStrategy PACE_UNTIL_LOST =
+            parallelism ->
+                    (taskManagerLost
+                                    ? RateLimiterStrategy.noOp()
+                                    : RateLimiterStrategy.perSecond(1500))
+                            .createRateLimiter(parallelism);
+
     private static final int PARTITIONS = 7;
 
     /** When the TaskManager goes. */
@@ -98,11 +111,12 @@ class TaskManagerLossITCase extends StreamingWriteTestBase {
             @InjectMiniCluster MiniCluster cluster)
             throws Exception {
         Path table = dir.resolve("t");
+        taskManagerLost = false;
         TerminateOnSnapshot.arm(
                 moment == Moment.DURING_CHECKPOINT ? cluster : null, liveTaskManager);
         StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
         DataStream<Row> rows =
-                generate(env, ROWS, PARTITIONS, 1, 1500)
+                generate(env, ROWS, PARTITIONS, 1, PACE_UNTIL_LOST)
                         .map(new TerminateOnSnapshot(table.toString()))
                         .returns(ROW_TYPE);
         TableResult result = insert(env, rows, table, format, partitioned);
@@ -117,6 +131,7 @@ class TaskManagerLossITCase extends StreamingWriteTestBase {
             assertThat(cluster.getJobStatus(job).get())
                     .as("the job still runs when its TaskManager goes")
                     .isEqualTo(JobStatus.RUNNING);
+            taskManagerLost = true;
             cluster.terminateTaskManager(liveTaskManager).get(1, TimeUnit.MINUTES);
         } else {
             while (TerminateOnSnapshot.TERMINATION.get() == null) {
@@ -175,6 +190,7 @@ class TaskManagerLossITCase extends StreamingWriteTestBase {
                     && CHECKPOINT_COMPLETED.get()
                     && hasPublishedFile(Paths.get(table))
                     && TERMINATION.compareAndSet(null, new CompletableFuture<>())) {
+                taskManagerLost = true;
                 target.terminateTaskManager(taskManager)
                         .whenComplete(
                                 (ok, e) -> {

@@ -85,13 +85,28 @@ public abstract class StreamingWriteTestBase extends FlinkTestBase {
      */
     protected static DataStream<Row> generate(
             StreamExecutionEnvironment env, long rows, int partitions, int run, double perSecond) {
+        return generate(
+                env,
+                rows,
+                partitions,
+                run,
+                perSecond > 0
+                        ? RateLimiterStrategy.perSecond(perSecond)
+                        : RateLimiterStrategy.noOp());
+    }
+
+    /** The generated rows, at the pace {@code limits} sets for each reader it creates. */
+    protected static DataStream<Row> generate(
+            StreamExecutionEnvironment env,
+            long rows,
+            int partitions,
+            int run,
+            RateLimiterStrategy limits) {
         DataGeneratorSource<Row> source =
                 new DataGeneratorSource<>(
                         id -> Row.of(id, "row-" + id, (int) (id / run % partitions)),
                         rows,
-                        perSecond > 0
-                                ? RateLimiterStrategy.perSecond(perSecond)
-                                : RateLimiterStrategy.noOp(),
+                        limits,
                         ROW_TYPE);
         return env.fromSource(source, WatermarkStrategy.noWatermarks(), "generator");
     }
