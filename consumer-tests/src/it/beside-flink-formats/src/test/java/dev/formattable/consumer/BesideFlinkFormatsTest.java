@@ -235,25 +235,27 @@ class BesideFlinkFormatsTest {
         twice.addAll(once);
         assertThat(read).containsExactlyInAnyOrderElementsOf(twice);
 
-        // Flink's own files, read back by Flink's own filesystem connector.
+        // Flink's own files, read back by Flink's own filesystem connector, in one job.
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        for (String format : List.of("orc", "parquet")) {
+        List<String> flinkTables = List.of("ds_flink_orc", "ds_flink_parquet");
+        for (String table : flinkTables) {
             tEnv.executeSql(
-                    "CREATE TABLE ds_flink_"
-                            + format
+                    "CREATE TABLE "
+                            + table
                             + " (id INT, name STRING, amount DECIMAL(10, 2), dt STRING) WITH ("
                             + "'connector' = 'filesystem', 'format' = '"
-                            + format
+                            + (table.endsWith("orc") ? "orc" : "parquet")
                             + "', 'path' = '"
-                            + dir.resolve("ds_flink_" + format).toUri()
+                            + dir.resolve(table).toUri()
                             + "')");
-            assertThat(
-                            collect(
-                                    tEnv,
-                                    "SELECT COUNT(*), SUM(amount), MAX(name) FROM ds_flink_"
-                                            + format))
-                    .containsExactly(EXPECTED);
         }
+        String union =
+                flinkTables.stream()
+                        .map(t -> "SELECT '" + t + "', COUNT(*), SUM(amount), MAX(name) FROM " + t)
+                        .collect(Collectors.joining(" UNION ALL "));
+        assertThat(collect(tEnv, union))
+                .containsExactlyInAnyOrder(
+                        flinkTables.stream().map(t -> t + " | " + EXPECTED).toArray(String[]::new));
     }
 
     private static RowData row(int id, String name, String amount, String dt) {
