@@ -13,9 +13,6 @@
  */
 package dev.formattable.core.commit;
 
-import dev.formattable.core.fs.FileIO;
-import dev.formattable.core.fs.FileStatus;
-import dev.formattable.core.fs.Path;
 import dev.formattable.core.options.ExpirationStrategy;
 import dev.formattable.core.options.FormatTableOptions;
 import dev.formattable.core.options.TableOptions;
@@ -23,13 +20,11 @@ import dev.formattable.core.partition.PartitionLayout;
 import dev.formattable.core.partition.PartitionTimes;
 import dev.formattable.core.partition.PartitionValueCodec;
 import dev.formattable.core.scan.FormatTableScan;
-import dev.formattable.core.table.DataFilePathFactory;
 import dev.formattable.core.table.FormatTableSpec;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -42,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Removes the partitions of a table that are older than an expiration time, whole, as Paimon's
@@ -112,7 +106,6 @@ public final class PartitionExpiration {
     }
 
     private final FormatTableSpec table;
-    private final FileIO fileIO;
     private Duration expirationTime;
     private ExpirationStrategy strategy;
     private String timestampPattern;
@@ -141,7 +134,6 @@ public final class PartitionExpiration {
                                     .orElse("expire_partitions")));
         }
         this.table = table;
-        this.fileIO = table.fileIO();
         TableOptions options = table.options();
         this.expirationTime = options.partitionExpirationTime().orElse(null);
         this.strategy = options.partitionExpirationStrategy();
@@ -198,6 +190,12 @@ public final class PartitionExpiration {
      * @throws IllegalArgumentException naming the option and value that cannot be used
      */
     public PartitionExpiration validate() {
+        checkedTimes();
+        return this;
+    }
+
+    /** The checked settings' partition times: null unless the strategy reads partition values. */
+    private PartitionTimes checkedTimes() {
         if (expirationTime == null) {
             throw new IllegalArgumentException(
                     "No expiration time: set '"
@@ -206,13 +204,9 @@ public final class PartitionExpiration {
                             + table.location()
                             + ", or give one");
         }
-        if (strategy == ExpirationStrategy.VALUES_TIME) {
-            times();
+        if (strategy != ExpirationStrategy.VALUES_TIME) {
+            return null;
         }
-        return this;
-    }
-
-    private PartitionTimes times() {
         return new PartitionTimes(
                 table.layout().keys(),
                 timestampPattern,
@@ -226,11 +220,11 @@ public final class PartitionExpiration {
      * removes each whole unless it is being written (or this is a dry run).
      */
     public List<Expired> run() throws IOException {
-        validate();
+        PartitionTimes times = checkedTimes();
         PartitionLayout layout = table.layout();
+        PartitionDirectories directories = new PartitionDirectories(table);
         List<Candidate> candidates = new ArrayList<>();
         int unreadable = 0;
-        PartitionTimes times = strategy == ExpirationStrategy.VALUES_TIME ? times() : null;
         LocalDateTime localNow = LocalDateTime.now(clock);
         Instant now = clock.instant();
         for (List<Object> values : new FormatTableScan(table).listPartitions().partitions()) {
@@ -244,7 +238,7 @@ public final class PartitionExpiration {
                 }
                 age = Duration.between(time.get(), localNow).toMillis();
             } else {
-                age = now.toEpochMilli() - lastUpdate(values);
+                age = now.toEpochMilli() - directories.lastUpdate(values, now.toEpochMilli());
             }
             if (age > expirationTime.toMillis()) {
                 candidates.add(new Candidate(values, spec, age));
@@ -265,12 +259,12 @@ public final class PartitionExpiration {
         List<Expired> result = new ArrayList<>();
         for (Candidate c : candidates.subList(0, Math.min(maxExpires, candidates.size()))) {
             String path = layout.relativePath(c.values);
-            if (beingWritten(c.values)) {
+            if (directories.beingWritten(c.values)) {
                 result.add(new Expired(c.spec, path, Action.SKIPPED_BEING_WRITTEN));
             } else if (dryRun) {
                 result.add(new Expired(c.spec, path, Action.WOULD_EXPIRE));
             } else {
-                remove(c.values);
+                directories.remove(c.values);
                 result.add(new Expired(c.spec, path, Action.EXPIRED));
             }
         }
@@ -296,108 +290,6 @@ public final class PartitionExpiration {
                     v == null ? null : codec.render(layout.types().get(i), v));
         }
         return spec;
-    }
-
-    /**
-     * The newest modification time of the partition's files, or of its directory if it has none.
-     */
-    private long lastUpdate(List<Object> values) throws IOException {
-        long newest = Long.MIN_VALUE;
-        for (Path dir : TableFiles.spellings(table, values)) {
-            for (FileStatus f : listOrEmpty(dir)) {
-                String name = f.path().name();
-                if (!f.isDirectory() && !name.startsWith("_") && !name.startsWith(".")) {
-                    newest = Math.max(newest, f.modificationTime());
-                }
-            }
-        }
-        if (newest == Long.MIN_VALUE) {
-            FileStatus dir = statusOrNull(table.partitionPath(values));
-            newest = dir == null ? clock.millis() : dir.modificationTime();
-        }
-        return newest;
-    }
-
-    /** Whether a writer holds files of the partition that are not published yet. */
-    private boolean beingWritten(List<Object> values) throws IOException {
-        for (Path dir : TableFiles.spellings(table, values)) {
-            for (FileStatus f : listOrEmpty(dir.child(DataFilePathFactory.STAGING_DIR))) {
-                if (!f.isDirectory()) {
-                    return true;
-                }
-            }
-            if (!fileIO.listUploads(dir).isEmpty()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Unregisters the partition, then deletes everything in its directories but their staging
-     * directories with what a writer staged since the check, and each directory left empty, up to
-     * the table's.
-     */
-    private void remove(List<Object> values) throws IOException {
-        PartitionRegistrations.unregisterBelow(table, values, Set.of());
-        for (Path dir : TableFiles.spellings(table, values)) {
-            List<FileStatus> children = listOrEmpty(dir);
-            boolean keepsStaged = false;
-            for (FileStatus f : children) {
-                if (f.path().name().equals(DataFilePathFactory.STAGING_DIR)) {
-                    keepsStaged |= !deleteIfEmpty(f.path());
-                } else {
-                    fileIO.delete(f.path(), true);
-                }
-            }
-            if (!keepsStaged && statusOrNull(dir) != null) {
-                removeEmptyUpTo(dir);
-            }
-        }
-    }
-
-    private void removeEmptyUpTo(Path dir) throws IOException {
-        Path root = table.qualifiedLocation();
-        for (Path d = dir; d != null && d.isStrictlyBelow(root); d = d.parent()) {
-            if (!deleteIfEmpty(d)) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Deletes a directory if it is empty; false if it holds something, as when a writer stages a
-     * file in it between a listing and the delete.
-     */
-    private boolean deleteIfEmpty(Path dir) throws IOException {
-        if (!listOrEmpty(dir).isEmpty()) {
-            return false;
-        }
-        try {
-            fileIO.delete(dir, false);
-            return true;
-        } catch (IOException e) {
-            if (!listOrEmpty(dir).isEmpty()) {
-                return false;
-            }
-            throw e;
-        }
-    }
-
-    private List<FileStatus> listOrEmpty(Path dir) throws IOException {
-        try {
-            return fileIO.list(dir);
-        } catch (FileNotFoundException e) {
-            return List.of();
-        }
-    }
-
-    private FileStatus statusOrNull(Path path) throws IOException {
-        try {
-            return fileIO.getStatus(path);
-        } catch (FileNotFoundException e) {
-            return null;
-        }
     }
 
     private static final class Candidate {
