@@ -122,11 +122,12 @@ final class FileReaders implements Serializable {
      * Opens the file of {@code split}, reading its footer and nothing else yet (a line format's
      * file has none: it is only opened).
      *
-     * @param dropped counts the lines of a line format dropped as malformed, if given
+     * @param counters counts the lines of a line format dropped as malformed, and the parquet row
+     *     groups the filters skip
      */
-    OpenFile open(FileSourceSplit split, @Nullable Counter dropped) throws IOException {
+    OpenFile open(FileSourceSplit split, ReadCounters counters) throws IOException {
         if (options.format().lineBased()) {
-            return new OpenLineFile(split, lineFormat(), spec, dropped);
+            return new OpenLineFile(split, lineFormat(), spec, counters.malformed);
         }
         FooterReadOptions read = readOptions();
         if (options.format() == FileFormat.PARQUET) {
@@ -140,7 +141,8 @@ final class FileReaders implements Serializable {
                             dev.formattable.core.fs.Path.fromUri(split.path().toUri()),
                             split.fileSize());
             // Parquet closes the stream it opened when the footer cannot be read.
-            return new OpenParquet(ParquetFileReader.open(input, parquet), parquet);
+            return new OpenParquet(
+                    ParquetFileReader.open(input, parquet), parquet, counters.rowGroupsSkipped);
         }
         return new OpenOrc(
                 OrcFile.createReader(new Path(split.path().toUri()), read.orc(split.fileSize())));
@@ -177,10 +179,12 @@ final class FileReaders implements Serializable {
     private final class OpenParquet implements OpenFile {
         private final ParquetFileReader file;
         private final ParquetReadOptions options;
+        private final Counter rowGroupsSkipped;
 
-        OpenParquet(ParquetFileReader file, ParquetReadOptions options) {
+        OpenParquet(ParquetFileReader file, ParquetReadOptions options, Counter rowGroupsSkipped) {
             this.file = file;
             this.options = options;
+            this.rowGroupsSkipped = rowGroupsSkipped;
         }
 
         /** The row group filters parquet's own reader would apply with these options. */
@@ -218,6 +222,7 @@ final class FileReaders implements Serializable {
                 for (int b = 0; b < keep.length; b++) {
                     keep[b] = kept.contains(blocks.get(b));
                 }
+                rowGroupsSkipped.inc(keep.length - kept.size());
             }
             RowType read =
                     readType(

@@ -99,7 +99,7 @@ public final class FormatTableBulkFormat implements BulkFormat<RowData, FileSour
         counters.splitOpened(split.offset(), restore);
         FileReaders.OpenFile file;
         try {
-            file = files.open(split, counters.malformed);
+            file = files.open(split, counters);
         } catch (IOException | RuntimeException e) {
             return skipOrFail(split, e);
         }

@@ -43,12 +43,19 @@ public final class ReadCounters {
     /** Csv and json lines dropped as malformed ('csv.mode', json parse errors). */
     public static final String MALFORMED_LINES_DROPPED = "numMalformedLinesDropped";
 
+    /**
+     * Parquet row groups of the splits opened that the pushed-down filters excluded by their
+     * statistics, dictionaries or bloom filters, so they were never read.
+     */
+    public static final String ROW_GROUPS_SKIPPED = "numRowGroupsSkipped";
+
     final Counter rows;
     final Counter splits;
     final Counter files;
     final Counter lost;
     final Counter corrupt;
     final Counter malformed;
+    final Counter rowGroupsSkipped;
 
     private ReadCounters(MetricGroup group) {
         this.rows = group.counter(ROWS_READ);
@@ -57,6 +64,7 @@ public final class ReadCounters {
         this.lost = group.counter(LOST_FILES_SKIPPED);
         this.corrupt = group.counter(CORRUPT_FILES_SKIPPED);
         this.malformed = group.counter(MALFORMED_LINES_DROPPED);
+        this.rowGroupsSkipped = group.counter(ROW_GROUPS_SKIPPED);
     }
 
     private ReadCounters() {
@@ -66,6 +74,7 @@ public final class ReadCounters {
         this.lost = new SimpleCounter();
         this.corrupt = new SimpleCounter();
         this.malformed = new SimpleCounter();
+        this.rowGroupsSkipped = new SimpleCounter();
     }
 
     /** Registers the counters in {@code group}. */

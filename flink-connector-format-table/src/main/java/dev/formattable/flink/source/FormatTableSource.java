@@ -87,6 +87,9 @@ public final class FormatTableSource
     /** The metric counting data files a reader began to read from their start. */
     public static final String FILES_READ = ReadCounters.FILES_READ;
 
+    /** The metric counting parquet row groups that pushed-down filters kept from being read. */
+    public static final String ROW_GROUPS_SKIPPED = ReadCounters.ROW_GROUPS_SKIPPED;
+
     private final FileSource<RowData> files;
     private final FormatTableBulkFormat format;
     private final FormatTableFileEnumerator.Provider enumerators;

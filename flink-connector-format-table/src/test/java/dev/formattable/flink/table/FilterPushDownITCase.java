@@ -100,9 +100,13 @@ class FilterPushDownITCase extends FlinkTestBase {
         return groups;
     }
 
+    /** The parquet row groups the last query's filters kept from being read. */
+    private long rowGroupsSkipped;
+
     private long rowsReadBy(TableEnvironment env, String sql, List<String> result) {
         QueryRun run = run(env, sql);
         result.addAll(run.rows);
+        rowGroupsSkipped = run.counter(FormatTableSource.ROW_GROUPS_SKIPPED);
         return run.counter(FormatTableSource.ROWS_READ);
     }
 
@@ -115,14 +119,26 @@ class FilterPushDownITCase extends FlinkTestBase {
         assertThat(rowsReadBy(env, "SELECT count(a) FROM t", all)).isEqualTo(ROWS);
         assertThat(all).containsExactly("+I[" + ROWS + "]");
 
+        int groups = format.equals("parquet") ? parquetRowGroups() : 0;
         if (format.equals("parquet")) {
-            assertThat(parquetRowGroups()).isGreaterThan(10);
+            assertThat(groups).isGreaterThan(10);
         }
+        assertThat(rowGroupsSkipped).as("row groups skipped without a filter").isZero();
 
         List<String> one = new ArrayList<>();
         long read = rowsReadBy(env, "SELECT a, s FROM t WHERE a = 4321", one);
         assertThat(one).containsExactly("+I[4321, s04321]");
         assertThat(read).isLessThan(ROWS / 5);
+        if (format.equals("parquet")) {
+            // Each row group holds a narrow range of a: all but the one holding 4321 (and those
+            // its statistics cannot tell apart) are skipped, and counted.
+            assertThat(rowGroupsSkipped)
+                    .as("row groups skipped")
+                    .isBetween(groups - 3L, groups - 1L);
+        } else {
+            // ORC skips row groups inside its own reader, where no counter sees them.
+            assertThat(rowGroupsSkipped).as("row groups skipped").isZero();
+        }
 
         List<String> range = new ArrayList<>();
         read = rowsReadBy(env, "SELECT count(*) FROM t WHERE b >= 49000 AND s <> 's04999'", range);
@@ -140,6 +156,7 @@ class FilterPushDownITCase extends FlinkTestBase {
         read = rowsReadBy(env, "SELECT count(*) FROM t WHERE MOD(a, 1000) = 7", mod);
         assertThat(mod).containsExactly("+I[5]");
         assertThat(read).isEqualTo(ROWS);
+        assertThat(rowGroupsSkipped).as("row groups skipped by an unusable filter").isZero();
 
         // Mixed with a partition predicate and NOT, still exact.
         List<String> mixed = new ArrayList<>();
