@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink.committable;
 
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 
 import org.apache.flink.annotation.Internal;
@@ -38,6 +39,7 @@ public final class FormatTableCommittable implements Serializable {
     private final List<CommitMessage> messages;
     private final long checkpointId;
     private final boolean endOfInput;
+    private final List<Path> obsoleteStagedFiles;
 
     /** A writer's committable, which carries no checkpoint id. */
     public FormatTableCommittable(List<CommitMessage> messages) {
@@ -51,9 +53,23 @@ public final class FormatTableCommittable implements Serializable {
      */
     public FormatTableCommittable(
             List<CommitMessage> messages, long checkpointId, boolean endOfInput) {
+        this(messages, checkpointId, endOfInput, List.of());
+    }
+
+    /**
+     * @param obsoleteStagedFiles staged files whose rows are in other files now (merged away by
+     *     compaction): the committer deletes them once this committable's commit has succeeded, as
+     *     only then can no restore need them
+     */
+    public FormatTableCommittable(
+            List<CommitMessage> messages,
+            long checkpointId,
+            boolean endOfInput,
+            List<Path> obsoleteStagedFiles) {
         this.messages = List.copyOf(messages);
         this.checkpointId = checkpointId;
         this.endOfInput = endOfInput;
+        this.obsoleteStagedFiles = List.copyOf(obsoleteStagedFiles);
     }
 
     public List<CommitMessage> messages() {
@@ -70,6 +86,11 @@ public final class FormatTableCommittable implements Serializable {
         return endOfInput;
     }
 
+    /** Staged files to delete once this committable is committed; none but after compaction. */
+    public List<Path> obsoleteStagedFiles() {
+        return obsoleteStagedFiles;
+    }
+
     /**
      * The id under which the core records the commit at the end of the input of a job's sink,
      * {@code <job token>-end}, so that a committer rerun after a lost TaskManager publishes what
@@ -84,12 +105,13 @@ public final class FormatTableCommittable implements Serializable {
         return o instanceof FormatTableCommittable
                 && ((FormatTableCommittable) o).messages.equals(messages)
                 && ((FormatTableCommittable) o).checkpointId == checkpointId
-                && ((FormatTableCommittable) o).endOfInput == endOfInput;
+                && ((FormatTableCommittable) o).endOfInput == endOfInput
+                && ((FormatTableCommittable) o).obsoleteStagedFiles.equals(obsoleteStagedFiles);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(messages, checkpointId, endOfInput);
+        return Objects.hash(messages, checkpointId, endOfInput, obsoleteStagedFiles);
     }
 
     @Override
@@ -98,6 +120,7 @@ public final class FormatTableCommittable implements Serializable {
                 + checkpointId
                 + (endOfInput ? ", end of input, " : ", ")
                 + messages
+                + (obsoleteStagedFiles.isEmpty() ? "" : ", obsolete " + obsoleteStagedFiles)
                 + "}";
     }
 }

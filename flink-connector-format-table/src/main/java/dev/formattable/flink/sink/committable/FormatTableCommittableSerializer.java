@@ -14,6 +14,7 @@
 package dev.formattable.flink.sink.committable;
 
 import dev.formattable.core.commit.CommitMessageSerializer;
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 
 import org.apache.flink.annotation.Internal;
@@ -28,19 +29,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Version 3: as version 2, with messages of the core's message serializer version 2 or later, which
- * carry a file's pending upload (on an object store, a file is an upload to its final name that the
- * commit completes); a reader of version 2 would refuse them by their message version, this one by
- * its own. Version 2 (still read): the checkpoint id, whether it is the end of the input (a
- * boolean), then as version 1. Version 1 (still read, with no checkpoint id): the number of
- * messages, then for each the version of the core's message serializer, the length of its bytes and
- * the bytes.
+ * Version 4: as version 3, followed by the number of obsolete staged files (see {@link
+ * FormatTableCommittable#obsoleteStagedFiles}) and each one's path in modified UTF-8. Version 3
+ * (still read, with no obsolete files): as version 2, with messages of the core's message
+ * serializer version 2 or later, which carry a file's pending upload (on an object store, a file is
+ * an upload to its final name that the commit completes); a reader of version 2 would refuse them
+ * by their message version, this one by its own. Version 2 (still read): the checkpoint id, whether
+ * it is the end of the input (a boolean), then as version 1. Version 1 (still read, with no
+ * checkpoint id): the number of messages, then for each the version of the core's message
+ * serializer, the length of its bytes and the bytes.
  */
 @Internal
 public final class FormatTableCommittableSerializer
         implements SimpleVersionedSerializer<FormatTableCommittable> {
 
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     public static final FormatTableCommittableSerializer INSTANCE =
             new FormatTableCommittableSerializer();
@@ -65,6 +68,10 @@ public final class FormatTableCommittableSerializer
             out.writeInt(b.length);
             out.write(b);
         }
+        out.writeInt(committable.obsoleteStagedFiles().size());
+        for (Path p : committable.obsoleteStagedFiles()) {
+            out.writeUTF(p.toString());
+        }
         out.flush();
         return bytes.toByteArray();
     }
@@ -73,10 +80,11 @@ public final class FormatTableCommittableSerializer
     public FormatTableCommittable deserialize(int version, byte[] serialized) throws IOException {
         switch (version) {
             case 1:
-                return read(new DataInputStream(new ByteArrayInputStream(serialized)), false);
+                return read(new DataInputStream(new ByteArrayInputStream(serialized)), 1);
             case 2:
             case 3:
-                return read(new DataInputStream(new ByteArrayInputStream(serialized)), true);
+            case 4:
+                return read(new DataInputStream(new ByteArrayInputStream(serialized)), version);
             default:
                 throw new IOException(
                         String.format(
@@ -86,8 +94,8 @@ public final class FormatTableCommittableSerializer
         }
     }
 
-    private static FormatTableCommittable read(DataInputStream in, boolean withCheckpoint)
-            throws IOException {
+    private static FormatTableCommittable read(DataInputStream in, int version) throws IOException {
+        boolean withCheckpoint = version >= 2;
         long checkpointId = withCheckpoint ? in.readLong() : FormatTableCommittable.NO_CHECKPOINT;
         boolean endOfInput = withCheckpoint && in.readBoolean();
         int count = in.readInt();
@@ -105,10 +113,20 @@ public final class FormatTableCommittableSerializer
             in.readFully(b);
             messages.add(MESSAGES.deserialize(messageVersion, b));
         }
+        List<Path> obsolete = new ArrayList<>();
+        if (version >= 4) {
+            int files = in.readInt();
+            if (files < 0) {
+                throw new IOException("Corrupt committable: " + files + " obsolete files");
+            }
+            for (int i = 0; i < files; i++) {
+                obsolete.add(Path.of(in.readUTF()));
+            }
+        }
         if (in.available() > 0) {
             throw new IOException(
                     "Corrupt committable: " + in.available() + " unexpected trailing bytes");
         }
-        return new FormatTableCommittable(messages, checkpointId, endOfInput);
+        return new FormatTableCommittable(messages, checkpointId, endOfInput, obsolete);
     }
 }

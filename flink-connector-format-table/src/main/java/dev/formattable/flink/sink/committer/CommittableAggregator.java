@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink.committer;
 
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
@@ -61,7 +62,18 @@ public final class CommittableAggregator
 
     private final String table;
     private final boolean unboundedInput;
-    private final TreeMap<Long, List<CommitMessage>> pending = new TreeMap<>();
+    private final TreeMap<Long, Pending> pending = new TreeMap<>();
+
+    /** What the writers handed out for one checkpoint so far. */
+    private static final class Pending {
+        final List<CommitMessage> messages = new ArrayList<>();
+        final List<Path> obsolete = new ArrayList<>();
+
+        void addAll(Pending other) {
+            messages.addAll(other.messages);
+            obsolete.addAll(other.obsolete);
+        }
+    }
 
     /**
      * @param table the location of the table written, for errors
@@ -92,13 +104,13 @@ public final class CommittableAggregator
         CommittableMessage<FormatTableCommittable> message = element.getValue();
         if (message instanceof CommittableSummary) {
             pending.computeIfAbsent(
-                    ((CommittableSummary<?>) message).getCheckpointIdOrEOI(),
-                    id -> new ArrayList<>());
+                    ((CommittableSummary<?>) message).getCheckpointIdOrEOI(), id -> new Pending());
         } else if (message instanceof CommittableWithLineage) {
             CommittableWithLineage<FormatTableCommittable> c =
                     (CommittableWithLineage<FormatTableCommittable>) message;
-            pending.computeIfAbsent(c.getCheckpointIdOrEOI(), id -> new ArrayList<>())
-                    .addAll(c.getCommittable().messages());
+            Pending p = pending.computeIfAbsent(c.getCheckpointIdOrEOI(), id -> new Pending());
+            p.messages.addAll(c.getCommittable().messages());
+            p.obsolete.addAll(c.getCommittable().obsoleteStagedFiles());
         }
     }
 
@@ -112,7 +124,7 @@ public final class CommittableAggregator
         // not run again) would lose it. Committed on its own, under an id below this checkpoint's,
         // the sweep after that commit (see FormatTableCommitter) would take the files the other
         // writers staged since their last checkpoint, which this checkpoint's commit publishes.
-        List<CommitMessage> merged = new ArrayList<>();
+        Pending merged = new Pending();
         boolean any = takeInto(merged, pending.headMap(checkpointId, true));
         any |= takeInto(merged, pending.tailMap(CommittableMessage.EOI, true));
         if (any) {
@@ -124,15 +136,14 @@ public final class CommittableAggregator
     public void endInput() {
         if (!pending.isEmpty()) {
             long id = pending.lastKey();
-            List<CommitMessage> merged = new ArrayList<>();
+            Pending merged = new Pending();
             takeInto(merged, pending);
             emit(id, merged, true);
         }
     }
 
     /** Moves the messages of {@code checkpoints} into {@code merged}: whether there were any. */
-    private static boolean takeInto(
-            List<CommitMessage> merged, Map<Long, List<CommitMessage>> checkpoints) {
+    private static boolean takeInto(Pending merged, Map<Long, Pending> checkpoints) {
         boolean any = !checkpoints.isEmpty();
         checkpoints.values().forEach(merged::addAll);
         checkpoints.clear();
@@ -140,11 +151,14 @@ public final class CommittableAggregator
     }
 
     /** One committable for everything the writers handed out up to checkpoint {@code id}. */
-    private void emit(long id, List<CommitMessage> messages, boolean endOfInput) {
+    private void emit(long id, Pending merged, boolean endOfInput) {
         output.collect(new StreamRecord<>(new CommittableSummary<>(0, 1, id, 1, 0, 0)));
         output.collect(
                 new StreamRecord<>(
                         new CommittableWithLineage<>(
-                                new FormatTableCommittable(messages, id, endOfInput), id, 0)));
+                                new FormatTableCommittable(
+                                        merged.messages, id, endOfInput, merged.obsolete),
+                                id,
+                                0)));
     }
 }

@@ -31,6 +31,7 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -108,18 +109,22 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         // Flink hands over one checkpoint at a time; group anyway, so the end of the input is
         // recorded on its own.
         TreeMap<Long, List<CommitMessage>> byCheckpoint = new TreeMap<>();
+        Map<Long, List<Path>> obsolete = new HashMap<>();
         Set<Long> endOfInput = new HashSet<>();
         for (CommitRequest<FormatTableCommittable> request : requests) {
             FormatTableCommittable c = request.getCommittable();
             byCheckpoint
                     .computeIfAbsent(c.checkpointId(), id -> new ArrayList<>())
                     .addAll(c.messages());
+            obsolete.computeIfAbsent(c.checkpointId(), id -> new ArrayList<>())
+                    .addAll(c.obsoleteStagedFiles());
             if (c.endOfInput()) {
                 endOfInput.add(c.checkpointId());
             }
         }
         for (Map.Entry<Long, List<CommitMessage>> e : byCheckpoint.entrySet()) {
             commitWithRetries(endOfInput.contains(e.getKey()), e.getValue());
+            deleteObsolete(obsolete.get(e.getKey()));
             if (endOfInput.contains(e.getKey())) {
                 sweepAfterTheEnd(e.getValue());
             } else if (sweepsLeft > 0
@@ -131,6 +136,31 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
         }
         if (expiration != null) {
             expiration.afterCommit();
+        }
+    }
+
+    /**
+     * Deletes the staged files the checkpoint's commit made obsolete (merged away by compaction),
+     * now that no restore can need them. One already gone (a replay) is fine, and one that cannot
+     * be deleted is left to {@code remove_orphan_files}: the commit it followed succeeded.
+     */
+    private void deleteObsolete(List<Path> files) {
+        int deleted = 0;
+        for (Path file : files) {
+            try {
+                if (table.fileIO().delete(file, false)) {
+                    deleted++;
+                }
+            } catch (IOException e) {
+                LOG.warn(
+                        "Could not delete {}, a staged file merged away by compaction; the"
+                                + " remove_orphan_files procedure removes it",
+                        file,
+                        e);
+            }
+        }
+        if (deleted > 0) {
+            LOG.debug("Deleted {} staged files merged away by compaction", deleted);
         }
     }
 

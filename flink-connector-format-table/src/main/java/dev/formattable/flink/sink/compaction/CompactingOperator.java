@@ -14,6 +14,7 @@
 package dev.formattable.flink.sink.compaction;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriterFactory;
@@ -48,11 +49,12 @@ import java.util.List;
 /**
  * Merges the small files of a checkpoint before they are published. It receives the checkpoint's
  * committables before the checkpoint's barrier, reads the staged files of each unit (see {@link
- * CompactionUnits}) and writes their rows into one new staged file, removes the small ones and
- * passes on a committable that names the merged file instead. All of it happens before the barrier
- * passes, so the checkpoint records only the merged files: a restore publishes them, and a failure
- * before the checkpoint completes leaves only staged files of a checkpoint that will never be
- * committed, which the restarted job sweeps.
+ * CompactionUnits}) and writes their rows into one new staged file, and passes on a committable
+ * that names the merged file instead, with the small ones as obsolete: the committer deletes them
+ * once the merged file is published, so no failure in between can leave rows in neither. All of it
+ * happens before the barrier passes, so the checkpoint records only the merged files: a restore
+ * publishes them, and a failure before the checkpoint completes leaves only staged files of a
+ * checkpoint that will never be committed, which the restarted job sweeps.
  *
  * <p>Merged files carry a staging token of this job, with the subtask {@value #SUBTASK_BASE} plus
  * the compactor's, and the epoch of the files they replace.
@@ -123,8 +125,10 @@ public final class CompactingOperator
             return;
         }
         List<CommitMessage> result = new ArrayList<>(plan.asTheyAre);
+        List<Path> obsolete = new ArrayList<>(committable.obsoleteStagedFiles());
         for (List<CommitMessage> unit : plan.units) {
             result.addAll(compact(unit, committable.checkpointId()));
+            unit.forEach(file -> obsolete.add(file.stagedPath()));
         }
         output.collect(
                 new StreamRecord<>(
@@ -132,12 +136,13 @@ public final class CompactingOperator
                                 new FormatTableCommittable(
                                         result,
                                         committable.checkpointId(),
-                                        committable.endOfInput()),
+                                        committable.endOfInput(),
+                                        obsolete),
                                 lineage.getCheckpointIdOrEOI(),
                                 lineage.getSubtaskId())));
     }
 
-    /** Rewrites a unit's rows into a new staged file, then removes the unit's files. */
+    /** Rewrites a unit's rows into a new staged file; the unit's files are left to the commit. */
     private List<CommitMessage> compact(List<CommitMessage> unit, long checkpointId)
             throws IOException {
         List<Object> partition = table.layout().parseSpec(unit.get(0).partition());
@@ -164,9 +169,6 @@ public final class CompactingOperator
                     String.format(
                             "Compaction of %d files in %s wrote %d rows but read %d",
                             unit.size(), unit.get(0).targetPath().parent(), mergedRows, rows));
-        }
-        for (CommitMessage file : unit) {
-            table.fileIO().delete(file.stagedPath(), false);
         }
         filesCompacted.inc(unit.size());
         LOG.debug(

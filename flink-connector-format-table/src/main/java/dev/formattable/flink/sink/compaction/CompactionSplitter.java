@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink.compaction;
 
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 
@@ -55,19 +56,23 @@ public final class CompactionSplitter
                 (CommittableWithLineage<FormatTableCommittable>) element.getValue();
         FormatTableCommittable c = lineage.getCommittable();
         CompactionUnits plan = CompactionUnits.plan(c.messages(), fileSize);
-        emit(lineage, plan.asTheyAre);
+        // Files already obsolete travel with those published as they are.
+        emit(lineage, plan.asTheyAre, c.obsoleteStagedFiles());
         for (List<CommitMessage> unit : plan.units) {
-            emit(lineage, unit);
+            emit(lineage, unit, List.of());
         }
     }
 
     private void emit(
-            CommittableWithLineage<FormatTableCommittable> from, List<CommitMessage> files) {
+            CommittableWithLineage<FormatTableCommittable> from,
+            List<CommitMessage> files,
+            List<Path> obsolete) {
         FormatTableCommittable c = from.getCommittable();
         output.collect(
                 new StreamRecord<>(
                         new CommittableWithLineage<>(
-                                new FormatTableCommittable(files, c.checkpointId(), c.endOfInput()),
+                                new FormatTableCommittable(
+                                        files, c.checkpointId(), c.endOfInput(), obsolete),
                                 from.getCheckpointIdOrEOI(),
                                 from.getSubtaskId())));
     }

@@ -63,6 +63,7 @@ class FormatTableCommittableSerializerTest {
         assertThat(s.deserialize(s.getVersion(), s.serialize(sample()))).isEqualTo(sample());
         assertThat(s.deserialize(s.getVersion(), s.serialize(sampleV2()))).isEqualTo(sampleV2());
         assertThat(s.deserialize(s.getVersion(), s.serialize(sampleV3()))).isEqualTo(sampleV3());
+        assertThat(s.deserialize(s.getVersion(), s.serialize(sampleV4()))).isEqualTo(sampleV4());
         FormatTableCommittable empty = new FormatTableCommittable(List.of(), 7L, false);
         assertThat(s.deserialize(s.getVersion(), s.serialize(empty))).isEqualTo(empty);
     }
@@ -84,14 +85,36 @@ class FormatTableCommittableSerializerTest {
         return new FormatTableCommittable(messages, 43L, false);
     }
 
+    /** Version 4 adds the staged files a compaction merged away, deleted after the commit. */
+    static FormatTableCommittable sampleV4() {
+        FormatTableCommittable v3 = sampleV3();
+        return new FormatTableCommittable(
+                v3.messages(),
+                v3.checkpointId(),
+                v3.endOfInput(),
+                List.of(
+                        Path.of("s3://bucket/t/dt=19723/_temporary/.data-b-0.orc.w.tmp"),
+                        Path.of("file:/tmp/t/dt=19723/_temporary/.data-b-1.orc.x.tmp")));
+    }
+
     @Test
-    void readsAndWritesTheGoldenBytesOfVersion3() throws IOException {
-        byte[] golden = golden("/serializer/format-table-committable-v3.bin");
-        assertThat(FormatTableCommittableSerializer.INSTANCE.getVersion()).isEqualTo(3);
-        assertThat(FormatTableCommittableSerializer.INSTANCE.deserialize(3, golden))
-                .isEqualTo(sampleV3());
-        assertThat(FormatTableCommittableSerializer.INSTANCE.serialize(sampleV3()))
+    void readsAndWritesTheGoldenBytesOfVersion4() throws IOException {
+        byte[] golden = golden("/serializer/format-table-committable-v4.bin");
+        assertThat(FormatTableCommittableSerializer.INSTANCE.getVersion()).isEqualTo(4);
+        assertThat(FormatTableCommittableSerializer.INSTANCE.deserialize(4, golden))
+                .isEqualTo(sampleV4());
+        assertThat(FormatTableCommittableSerializer.INSTANCE.serialize(sampleV4()))
                 .isEqualTo(golden);
+    }
+
+    /** Version 3, from checkpoints taken before version 4: no obsolete files. */
+    @Test
+    void readsTheGoldenBytesOfVersion3() throws IOException {
+        byte[] golden = golden("/serializer/format-table-committable-v3.bin");
+        FormatTableCommittable read =
+                FormatTableCommittableSerializer.INSTANCE.deserialize(3, golden);
+        assertThat(read).isEqualTo(sampleV3());
+        assertThat(read.obsoleteStagedFiles()).isEmpty();
     }
 
     /** Version 2, from checkpoints taken before version 3: every file staged. */
@@ -123,9 +146,9 @@ class FormatTableCommittableSerializerTest {
     @Test
     void refusesAnUnknownVersion() {
         assertThatThrownBy(
-                        () -> FormatTableCommittableSerializer.INSTANCE.deserialize(4, new byte[0]))
+                        () -> FormatTableCommittableSerializer.INSTANCE.deserialize(5, new byte[0]))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("version 4")
-                .hasMessageContaining("up to 3");
+                .hasMessageContaining("version 5")
+                .hasMessageContaining("up to 4");
     }
 }

@@ -60,13 +60,22 @@ class CommitSpoolTest {
 
     /**
      * What version 1 writes now: its layout is unchanged, and its committables carry their own
-     * serializer's version (3 since files may be uploads), so it still reads the bytes below.
+     * serializer's version (4 since committables may name obsolete files), so it still reads the
+     * bytes below.
      */
     @Test
-    void writesTheGoldenBytesOfVersion1WithCommittablesOfVersion3() throws IOException {
-        byte[] golden = golden("/serializer/format-table-commit-spool-v1-committables-v3.bin");
+    void writesTheGoldenBytesOfVersion1WithCommittablesOfVersion4() throws IOException {
+        byte[] golden = golden("/serializer/format-table-commit-spool-v1-committables-v4.bin");
         assertThat(CommitSpool.VERSION).isEqualTo(1);
         assertThat(CommitSpool.serialize(sample())).isEqualTo(golden);
+        assertThat(CommitSpool.deserialize(PATH, golden).committables)
+                .isEqualTo(sample().committables);
+    }
+
+    /** Written with committables of version 3. */
+    @Test
+    void readsTheGoldenBytesOfVersion1WithCommittablesOfVersion3() throws IOException {
+        byte[] golden = golden("/serializer/format-table-commit-spool-v1-committables-v3.bin");
         assertThat(CommitSpool.deserialize(PATH, golden).committables)
                 .isEqualTo(sample().committables);
     }

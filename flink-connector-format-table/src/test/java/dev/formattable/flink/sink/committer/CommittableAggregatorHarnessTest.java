@@ -147,6 +147,42 @@ class CommittableAggregatorHarnessTest {
         }
     }
 
+    /** The staged files compactors made obsolete reach the committer with the merged files. */
+    @Test
+    void carriesEveryObsoleteFileIntoTheMergedCommittable() throws Exception {
+        Path a = Path.of("/t/k=a/_temporary/.a-small.parquet.job-s0-a0-e0.u.tmp");
+        Path b = Path.of("/t/k=b/_temporary/.b-small.parquet.job-s1-a0-e0.u.tmp");
+        try (var harness = aggregator()) {
+            harness.open();
+            send(
+                    harness,
+                    0,
+                    1,
+                    new FormatTableCommittable(List.of(file("a0")), -1, false, List.of(a)));
+            send(harness, 1, 1, new FormatTableCommittable(List.of(), -1, false, List.of(b)));
+            send(harness, 2, 2, committable("c2"));
+
+            harness.prepareSnapshotPreBarrier(1);
+            List<CommittableMessage<FormatTableCommittable>> out = harness.extractOutputValues();
+            assertMerged(out, 1, committable("a0"));
+            assertThat(
+                            ((CommittableWithLineage<FormatTableCommittable>) out.get(1))
+                                    .getCommittable()
+                                    .obsoleteStagedFiles())
+                    .containsExactlyInAnyOrder(a, b);
+            harness.getOutput().clear();
+
+            harness.endInput();
+            out = harness.extractOutputValues();
+            assertMerged(out, 2, committable("c2"));
+            assertThat(
+                            ((CommittableWithLineage<FormatTableCommittable>) out.get(1))
+                                    .getCommittable()
+                                    .obsoleteStagedFiles())
+                    .isEmpty();
+        }
+    }
+
     @Test
     void aBarrierEmitsOnlyCheckpointsUpToItsOwn() throws Exception {
         try (var harness = aggregator()) {

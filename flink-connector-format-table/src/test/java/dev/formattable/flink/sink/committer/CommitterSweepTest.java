@@ -62,6 +62,42 @@ class CommitterSweepTest {
         assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
     }
 
+    /**
+     * The staged files a compaction merged away are deleted once the commit naming them succeeded;
+     * a replay of that commit, which finds them gone, publishes nothing twice and fails on nothing.
+     */
+    @Test
+    void deletesTheObsoleteFilesAfterTheCommitAndTakesAReplayThatFindsThemGone() throws Exception {
+        FormatTable table = SinkTables.table(dir);
+        FormatTableCommittable files = SinkTables.stage(table, "job", row(1, "a"), row(2, "b"));
+        Path mergedAwayA = staged("k=a", "job-s0-a0-e2");
+        Path mergedAwayB = staged("k=b", "job-s1-a0-e2");
+        FormatTableCommittable committable =
+                new FormatTableCommittable(
+                        files.messages(),
+                        3,
+                        false,
+                        List.of(
+                                dev.formattable.core.fs.Path.fromUri(mergedAwayA.toUri()),
+                                dev.formattable.core.fs.Path.fromUri(mergedAwayB.toUri())));
+
+        for (boolean afterRestart : List.of(false, true)) {
+            try (FormatTableCommitter committer =
+                    new FormatTableCommitter(
+                            table,
+                            false,
+                            Map.of(),
+                            CommitterMetrics.unregistered(),
+                            "job",
+                            afterRestart)) {
+                committer.commit(List.of(new RecordingRequest(committable)));
+            }
+            assertThat(mergedAwayA).as("after restart: " + afterRestart).doesNotExist();
+            assertThat(mergedAwayB).as("after restart: " + afterRestart).doesNotExist();
+            assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
+        }
+    }
+
     @Test
     void afterARestartRemovesWhatFailedAttemptsLeftWhereItPublishes() throws Exception {
         Path otherSubtask = staged("k=a", "job-s1-a0-e2");

@@ -116,11 +116,16 @@ class CompactingOperatorTest {
         assertThat(merged.messages())
                 .extracting(m -> m.partition().get("k") + ":" + m.rowCount())
                 .containsExactlyInAnyOrder("x:6", "y:3");
+        // The small files stay staged until the commit that publishes the merged ones: the
+        // committable names them, for the committer to delete then.
         for (CommitMessage m : small) {
             assertThat(Files.exists(java.nio.file.Path.of(m.stagedPath().path())))
                     .as("small staged file %s", m.stagedPath())
-                    .isFalse();
+                    .isTrue();
         }
+        assertThat(merged.obsoleteStagedFiles())
+                .containsExactlyInAnyOrderElementsOf(
+                        small.stream().map(CommitMessage::stagedPath).collect(Collectors.toList()));
         // The merged files carry the job's staging token, with the compactor's subtask.
         assertThat(merged.messages())
                 .allSatisfy(
