@@ -44,19 +44,18 @@ class CommitterSweepTest {
         return Files.createFile(staging.resolve(".data-x-0.parquet." + token + ".u.tmp"));
     }
 
+    /** An appending committer of the job {@code job}. */
+    private static FormatTableCommitter committer(FormatTable table, boolean afterRestart) {
+        return new FormatTableCommitter(
+                table, false, Map.of(), CommitterMetrics.unregistered(), "job", afterRestart);
+    }
+
     private void commitCheckpoint3(boolean afterRestart) throws Exception {
         FormatTable table = SinkTables.table(dir);
         FormatTableCommittable files = SinkTables.stage(table, "job", row(1, "a"), row(2, "b"));
         RecordingRequest request =
                 new RecordingRequest(new FormatTableCommittable(files.messages(), 3, false));
-        try (FormatTableCommitter committer =
-                new FormatTableCommitter(
-                        table,
-                        false,
-                        Map.of(),
-                        CommitterMetrics.unregistered(),
-                        "job",
-                        afterRestart)) {
+        try (FormatTableCommitter committer = committer(table, afterRestart)) {
             committer.commit(List.of(request));
         }
         assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
@@ -82,14 +81,7 @@ class CommitterSweepTest {
                                 dev.formattable.core.fs.Path.fromUri(mergedAwayB.toUri())));
 
         for (boolean afterRestart : List.of(false, true)) {
-            try (FormatTableCommitter committer =
-                    new FormatTableCommitter(
-                            table,
-                            false,
-                            Map.of(),
-                            CommitterMetrics.unregistered(),
-                            "job",
-                            afterRestart)) {
+            try (FormatTableCommitter committer = committer(table, afterRestart)) {
                 committer.commit(List.of(new RecordingRequest(committable)));
             }
             assertThat(mergedAwayA).as("after restart: " + afterRestart).doesNotExist();
