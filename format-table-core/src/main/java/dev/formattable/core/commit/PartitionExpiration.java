@@ -225,10 +225,11 @@ public final class PartitionExpiration {
         PartitionDirectories directories = new PartitionDirectories(table);
         List<Candidate> candidates = new ArrayList<>();
         int unreadable = 0;
+        PartitionValueCodec codec = new PartitionValueCodec(layout.defaultName(), false, true);
         LocalDateTime localNow = LocalDateTime.now(clock);
         Instant now = clock.instant();
         for (List<Object> values : new FormatTableScan(table).listPartitions().partitions()) {
-            Map<String, String> spec = readable(values);
+            Map<String, String> spec = readable(values, codec);
             long age;
             if (times != null) {
                 Optional<LocalDateTime> time = times.timeOf(spec);
@@ -277,11 +278,11 @@ public final class PartitionExpiration {
     /**
      * The partition's values as users read them, whatever the directories' spelling: a DATE as
      * {@code yyyy-MM-dd} and a TIMESTAMP as {@code yyyy-MM-dd HH:mm:ss} also where {@code
-     * partition.legacy-name} names directories by a day count or an ISO timestamp; NULL as null.
+     * partition.legacy-name} names directories by a day count or an ISO timestamp (as {@code
+     * codec}, modern names, renders them); NULL as null.
      */
-    private Map<String, String> readable(List<Object> values) {
+    private Map<String, String> readable(List<Object> values, PartitionValueCodec codec) {
         PartitionLayout layout = table.layout();
-        PartitionValueCodec codec = new PartitionValueCodec(layout.defaultName(), false, true);
         Map<String, String> spec = new LinkedHashMap<>();
         for (int i = 0; i < values.size(); i++) {
             Object v = values.get(i);
