@@ -56,10 +56,25 @@ public final class CompactionOptions {
                             "How many tasks merge files at once. Default: the writers'"
                                     + " parallelism.");
 
+    public static final ConfigOption<Boolean> ACROSS_CHECKPOINTS =
+            ConfigOptions.key("compaction.across-checkpoints")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether a streaming job with 'auto-compaction' keeps each partition's"
+                                    + " files staged and invisible, in its checkpoints, until the"
+                                    + " partition commit trigger ('sink.partition-commit.trigger'"
+                                    + " and 'sink.partition-commit.delay') finds the partition"
+                                    + " ready, and only then merges and publishes them: a"
+                                    + " partition's rows become visible when it is committed,"
+                                    + " not at every checkpoint, in files of about"
+                                    + " 'compaction.file-size'. Needs 'auto-compaction', and a"
+                                    + " delay or the 'partition-time' trigger.");
+
     private CompactionOptions() {}
 
     /** Every option of compaction. */
     public static List<ConfigOption<?>> all() {
-        return List.of(AUTO_COMPACTION, FILE_SIZE, PARALLELISM);
+        return List.of(AUTO_COMPACTION, FILE_SIZE, PARALLELISM, ACROSS_CHECKPOINTS);
     }
 }

@@ -29,11 +29,14 @@ public final class CompactionSettings implements Serializable {
     private final boolean enabled;
     private final long fileSize;
     private final Integer parallelism;
+    private final boolean acrossCheckpoints;
 
-    private CompactionSettings(boolean enabled, long fileSize, Integer parallelism) {
+    private CompactionSettings(
+            boolean enabled, long fileSize, Integer parallelism, boolean acrossCheckpoints) {
         this.enabled = enabled;
         this.fileSize = fileSize;
         this.parallelism = parallelism;
+        this.acrossCheckpoints = acrossCheckpoints;
     }
 
     /**
@@ -55,13 +58,50 @@ public final class CompactionSettings implements Serializable {
             throw OptionValues.refused(
                     options, CompactionOptions.PARALLELISM, "must be at least 1");
         }
+        boolean across = OptionValues.get(conf, options, CompactionOptions.ACROSS_CHECKPOINTS);
+        if (across) {
+            checkAcrossCheckpoints(conf, options, enabled);
+        }
         return new CompactionSettings(
-                enabled, size == null ? targetFileSize : size.getBytes(), parallelism);
+                enabled, size == null ? targetFileSize : size.getBytes(), parallelism, across);
+    }
+
+    /**
+     * Refuses compaction across checkpoints where it could not work: without compaction, or under a
+     * trigger that finds every partition ready at once (a held file would be released at the very
+     * checkpoint that finished it, which is compaction per checkpoint under another name).
+     */
+    private static void checkAcrossCheckpoints(
+            Configuration conf, Map<String, String> options, boolean compaction) {
+        if (!compaction) {
+            throw OptionValues.refused(
+                    options,
+                    CompactionOptions.ACROSS_CHECKPOINTS,
+                    "needs '" + CompactionOptions.AUTO_COMPACTION.key() + "'='true'");
+        }
+        String trigger = OptionValues.get(conf, options, PartitionCommitOptions.TRIGGER).trim();
+        long delay = OptionValues.get(conf, options, PartitionCommitOptions.DELAY).toMillis();
+        if (trigger.equals(PartitionCommitOptions.PROCESS_TIME) && delay == 0) {
+            throw OptionValues.refused(
+                    options,
+                    CompactionOptions.ACROSS_CHECKPOINTS,
+                    "holds a partition's files until the partition commit trigger finds it ready,"
+                            + " but the '"
+                            + PartitionCommitOptions.PROCESS_TIME
+                            + "' trigger without a delay finds every partition ready at every"
+                            + " checkpoint. Set '"
+                            + PartitionCommitOptions.DELAY.key()
+                            + "' (for example to the partitions' time span) or '"
+                            + PartitionCommitOptions.TRIGGER.key()
+                            + "'='"
+                            + PartitionCommitOptions.PARTITION_TIME
+                            + "'");
+        }
     }
 
     /** No compaction. */
     public static CompactionSettings disabled() {
-        return new CompactionSettings(false, Long.MAX_VALUE, null);
+        return new CompactionSettings(false, Long.MAX_VALUE, null, false);
     }
 
     public boolean enabled() {
@@ -71,6 +111,15 @@ public final class CompactionSettings implements Serializable {
     /** Files smaller than this are merged, into files of at most about this size. */
     public long fileSize() {
         return fileSize;
+    }
+
+    /**
+     * Whether writers hold each partition's files in their state until the partition commit trigger
+     * finds the partition ready (and the end of the input), rather than hand them to compaction at
+     * every checkpoint.
+     */
+    public boolean acrossCheckpoints() {
+        return acrossCheckpoints;
     }
 
     /** The compacting tasks, or null for the writers' parallelism. */

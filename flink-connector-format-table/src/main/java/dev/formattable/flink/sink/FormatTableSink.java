@@ -30,6 +30,7 @@ import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.CommitterMetrics;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
+import dev.formattable.flink.sink.partition.PartitionTrigger;
 import dev.formattable.flink.sink.writer.DataColumns;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
@@ -133,6 +134,12 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
         this.compaction = b.compaction;
         this.enforceNotNull = b.enforceNotNull;
         LineFormat.check(table.options(), DataColumns.of(rowType, table.layout().keys()).type());
+        if (compaction.acrossCheckpoints() && partitionCommit == null) {
+            throw new IllegalArgumentException(
+                    "Compaction across checkpoints holds files until the partition commit trigger"
+                            + " finds their partition ready; give the sink its partition commit"
+                            + " settings");
+        }
         if (table.options().partitionExpirationTime().isPresent()) {
             // Refused when the job is built, not when its committer first commits.
             new PartitionExpiration(table).validate();
@@ -225,8 +232,9 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                                 context.getTaskInfo().getAttemptNumber(),
                                 context.getRestoredCheckpointId(),
                                 recoveredState),
-                        context.metricGroup());
-        writer.checkTimedOutFiles(context.getProcessingTimeService());
+                        context.metricGroup(),
+                        context.getUserCodeClassLoader().asClassLoader());
+        writer.useTimers(context.getProcessingTimeService());
         return writer;
     }
 
@@ -274,7 +282,8 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
     }
 
     private FormatTableSinkWriter newWriter(
-            FormatTableSinkWriter.Attempt attempt, MetricGroup metrics) throws IOException {
+            FormatTableSinkWriter.Attempt attempt, MetricGroup metrics, ClassLoader classLoader)
+            throws IOException {
         List<String> keys = table.layout().keys();
         int[] partitionPositions = new int[keys.size()];
         LogicalType[] partitionTypes = new LogicalType[keys.size()];
@@ -293,6 +302,9 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                 inputGroupedByPartition,
                 compaction.enabled(),
                 timeRolling,
+                compaction.acrossCheckpoints()
+                        ? PartitionTrigger.of(table, partitionCommit, classLoader)
+                        : null,
                 attempt,
                 metrics);
     }
@@ -306,7 +318,8 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                 new CommitterMetrics(context.metricGroup()),
                 jobToken(context.getJobInfo().getJobId().toHexString()),
                 context.getRestoredCheckpointId().isPresent()
-                        || context.getTaskInfo().getAttemptNumber() > 0);
+                        || context.getTaskInfo().getAttemptNumber() > 0,
+                compaction.acrossCheckpoints());
     }
 
     @Override

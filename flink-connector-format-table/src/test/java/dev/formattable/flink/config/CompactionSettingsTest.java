@@ -52,4 +52,49 @@ class CompactionSettingsTest {
         assertThatThrownBy(() -> CompactionSettings.of(Map.of("auto-compaction", "yes"), 1))
                 .hasMessageStartingWith("'auto-compaction'='yes' cannot be read:");
     }
+
+    @Test
+    void acrossCheckpointsNeedsCompactionAndATriggerThatWaits() {
+        assertThat(CompactionSettings.of(Map.of(), 1).acrossCheckpoints()).isFalse();
+        assertThat(
+                        CompactionSettings.of(
+                                        Map.of(
+                                                "auto-compaction", "true",
+                                                "compaction.across-checkpoints", "true",
+                                                "sink.partition-commit.delay", "1 h"),
+                                        1)
+                                .acrossCheckpoints())
+                .isTrue();
+        assertThat(
+                        CompactionSettings.of(
+                                        Map.of(
+                                                "auto-compaction", "true",
+                                                "compaction.across-checkpoints", "true",
+                                                "sink.partition-commit.trigger", "partition-time"),
+                                        1)
+                                .acrossCheckpoints())
+                .isTrue();
+
+        assertThatThrownBy(
+                        () ->
+                                CompactionSettings.of(
+                                        Map.of(
+                                                "compaction.across-checkpoints", "true",
+                                                "sink.partition-commit.delay", "1 h"),
+                                        1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "'compaction.across-checkpoints'='true' needs 'auto-compaction'='true'");
+        assertThatThrownBy(
+                        () ->
+                                CompactionSettings.of(
+                                        Map.of(
+                                                "auto-compaction", "true",
+                                                "compaction.across-checkpoints", "true"),
+                                        1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("'compaction.across-checkpoints'='true' holds")
+                .hasMessageContaining("'sink.partition-commit.delay'")
+                .hasMessageContaining("'sink.partition-commit.trigger'='partition-time'");
+    }
 }

@@ -60,6 +60,7 @@ class MetricsDocsTest {
         names.add(FormatTableSinkWriter.OPEN_FILES);
         names.add(FormatTableSinkWriter.FILES_ROLLED);
         names.add(FormatTableSinkWriter.BYTES_WRITTEN);
+        names.add(FormatTableSinkWriter.HELD_FILES);
         names.add(CompactingOperator.FILES_COMPACTED);
 
         assertThat(names).hasSizeGreaterThan(20).allMatch(n -> table.contains("`" + n + "`"));

@@ -121,6 +121,7 @@ public final class SinkTables {
                 false,
                 false,
                 null,
+                null,
                 attempt,
                 new UnregisteredMetricsGroup());
     }

@@ -53,7 +53,10 @@ import java.util.regex.Pattern;
  * <p>A writer that restored no checkpoint at all (a batch job, a job without checkpointing, a
  * restart before the first checkpoint) also removes its own subtask's files of lower attempts, of
  * any generation: without a restored state no state moved between subtasks, so the only writer of
- * its subtask that may run is itself (the sink does not run concurrent attempts of a subtask).
+ * its subtask that may run is itself (the sink does not run concurrent attempts of a subtask). A
+ * writer restored from checkpoint {@code R} removes its own subtask's files of lower attempts
+ * opened at or after {@code R}, for the same reason: this catches what an attempt that failed
+ * before its first checkpoint staged, which no state names.
  */
 @Internal
 public final class StagingToken {
@@ -149,8 +152,8 @@ public final class StagingToken {
 
     /**
      * Which staged files a restarted writer removes: those under the prefix of a restored state
-     * (never its own), opened at or after the restored checkpoint; and, when nothing was restored,
-     * those of its own subtask's lower attempts.
+     * (never its own), opened at or after the restored checkpoint; and those of its own subtask's
+     * lower attempts, opened at or after the restored checkpoint (any, when none was restored).
      *
      * @param restored the prefix of each writer instance whose state was restored, with the
      *     checkpoint of that state
@@ -168,8 +171,14 @@ public final class StagingToken {
             if (t == null || t.prefix.equals(ownPrefix)) {
                 return false;
             }
+            if (t.job.equals(jobToken)
+                    && t.subtask == subtask
+                    && t.attempt < attempt
+                    && t.epoch >= from) {
+                return true;
+            }
             if (restoredCheckpoint.isEmpty()) {
-                return t.job.equals(jobToken) && t.subtask == subtask && t.attempt < attempt;
+                return false;
             }
             Long stateCheckpoint = restored.get(t.prefix);
             return stateCheckpoint != null && t.epoch >= Math.max(from, stateCheckpoint);

@@ -95,9 +95,26 @@ public final class FormatTableCommitter implements Committer<FormatTableCommitta
             CommitterMetrics metrics,
             String jobToken,
             boolean afterRestart) {
+        this(table, overwrite, staticPartition, metrics, jobToken, afterRestart, false);
+    }
+
+    /**
+     * @param writersHoldFiles whether the writers hold files across checkpoints: then a staged file
+     *     of an earlier checkpoint may still be held by a running writer, so the sweep after a
+     *     restart, which takes every such file of the job, is not made (the restored writers remove
+     *     what their failed attempts staged, and the sweep at the end of the input the rest)
+     */
+    public FormatTableCommitter(
+            FormatTable table,
+            boolean overwrite,
+            Map<String, String> staticPartition,
+            CommitterMetrics metrics,
+            String jobToken,
+            boolean afterRestart,
+            boolean writersHoldFiles) {
         this.jobToken = jobToken;
         this.afterRestart = afterRestart;
-        this.sweepsLeft = afterRestart ? SWEEPING_COMMITS : 0;
+        this.sweepsLeft = afterRestart && !writersHoldFiles ? SWEEPING_COMMITS : 0;
         this.table = table;
         this.commit = new RetryingCommit(table, overwrite, staticPartition, metrics);
         this.expiration = CommitterExpiration.of(table, metrics);

@@ -15,7 +15,6 @@ package dev.formattable.flink.sink.partition;
 
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.table.CommitMessage;
-import dev.formattable.flink.config.PartitionCommitOptions;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
@@ -24,7 +23,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
-import org.apache.flink.connector.file.table.PartitionTimeExtractor;
 import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
@@ -40,10 +38,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.time.LocalDateTime;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Commits partitions after their files are published: it receives what the committer published,
@@ -92,8 +87,7 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     // to it, so older watermarks are no longer needed.
     private transient long previousCompletedCheckpoint;
     private transient PartitionCommitPolicies policies;
-    private transient PartitionTimeExtractor extractor;
-    private transient Map<String, Long> partitionTimes;
+    private transient PartitionTrigger trigger;
 
     public PartitionCommitOperator(FormatTable table, PartitionCommitSettings settings) {
         this.table = table;
@@ -104,7 +98,6 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         currentWatermark = Long.MIN_VALUE;
-        partitionTimes = new HashMap<>();
         // Union state: every subtask sees all of it, and the first, which receives every
         // committable, takes it whatever the parallelism was before.
         state = context.getOperatorStateStore().getUnionListState(STATE);
@@ -129,9 +122,7 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
         commitsAtEndOfInput = job.commitsAtEndOfInput();
         ClassLoader classLoader = getUserCodeClassloader();
         policies = PartitionCommitPolicies.create(table, settings, classLoader);
-        if (settings.partitionTimeTrigger()) {
-            extractor = settings.newTimeExtractor(classLoader);
-        }
+        trigger = PartitionTrigger.of(table, settings, classLoader);
     }
 
     @Override
@@ -157,41 +148,10 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
     }
 
     private List<String> ready(long checkpointId, long now) {
-        long delay = settings.delayMillis();
-        if (!settings.partitionTimeTrigger()) {
-            return pending.take((partition, created) -> delay == 0 || now > created + delay);
-        }
-        long watermark = pending.watermarkAt(checkpointId);
-        return pending.take((partition, created) -> watermark > partitionTime(partition) + delay);
-    }
-
-    private long partitionTime(String directory) {
-        return partitionTimes.computeIfAbsent(
-                directory,
-                dir -> {
-                    List<String> values = PartitionValues.of(table.layout(), dir);
-                    LocalDateTime time;
-                    try {
-                        time = extractor.extract(table.layout().keys(), values);
-                    } catch (RuntimeException e) {
-                        throw new IllegalArgumentException(
-                                String.format(
-                                        "Cannot extract a time from partition %s of %s with"
-                                                + " '%s'='%s' and '%s'='%s': %s",
-                                        dir,
-                                        table.location(),
-                                        PartitionCommitOptions.EXTRACTOR_PATTERN.key(),
-                                        settings.configuration()
-                                                .get(PartitionCommitOptions.EXTRACTOR_PATTERN),
-                                        PartitionCommitOptions.EXTRACTOR_FORMATTER.key(),
-                                        settings.configuration()
-                                                .get(PartitionCommitOptions.EXTRACTOR_FORMATTER),
-                                        e.getMessage()),
-                                e);
-                    }
-                    // Compared as instants, so a daylight saving change cannot shift a commit.
-                    return time.atZone(settings.watermarkTimeZone()).toInstant().toEpochMilli();
-                });
+        long watermark =
+                trigger.watchesWatermark() ? pending.watermarkAt(checkpointId) : Long.MIN_VALUE;
+        return pending.take(
+                (partition, created) -> trigger.ready(partition, created, now, watermark));
     }
 
     private void commit(List<String> partitions) throws IOException {
@@ -204,7 +164,7 @@ public final class PartitionCommitOperator extends AbstractStreamOperator<Void>
             return;
         }
         policies.commit(partitions);
-        partitions.forEach(partitionTimes::remove);
+        partitions.forEach(trigger::forget);
     }
 
     @Override

@@ -25,9 +25,11 @@ import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
+import dev.formattable.flink.sink.partition.PartitionTrigger;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.common.serialization.BulkWriter;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
@@ -86,12 +88,17 @@ public final class FormatTableSinkWriter
     /** The counter of bytes in the data files a writer finished. */
     public static final String BYTES_WRITTEN = "numDataFileBytesWritten";
 
+    /** The gauge of the finished files a writer holds back across checkpoints. */
+    public static final String HELD_FILES = "heldDataFiles";
+
     private final FormatTableWrite<RowData> write;
     private final int[] partitionPositions;
     private final LogicalType[] partitionTypes;
     private final ProjectedRowData dataRow;
     private final String stagingPrefix;
     @Nullable private final TimeRolling timeRolling;
+    private final HeldFiles held;
+    private long watermark = Long.MIN_VALUE;
     @Nullable private ProcessingTimeService timers;
     private boolean closed;
     // Whether Flink told the writer its input ended: its next committable is its last.
@@ -100,8 +107,8 @@ public final class FormatTableSinkWriter
     private List<Object> lastPartition;
     // Partitions whose files were finished because the input moved on; only while grouped.
     private final Set<List<Object>> finished = new HashSet<>();
-    // The partition directories of the files the last prepareCommit() handed out.
-    private List<String> handedOutDirectories = List.of();
+    // The partition directories of the files the last prepareCommit() found finished.
+    private List<String> stagedDirectories = List.of();
 
     /** Where a writer runs, and what it restores. */
     public static final class Attempt {
@@ -164,6 +171,7 @@ public final class FormatTableSinkWriter
             boolean inputGroupedByPartition,
             boolean compacted,
             @Nullable TimeRolling timeRolling,
+            @Nullable PartitionTrigger holdUntilReady,
             Attempt attempt,
             MetricGroup metrics)
             throws IOException {
@@ -191,19 +199,20 @@ public final class FormatTableSinkWriter
             write.rollByTime(
                     timeRolling.rolloverMillis(), timeRolling.inactivityMillis(), this::now);
         }
-        if (!attempt.restored.isEmpty()
-                || (attempt.restoredCheckpoint.isEmpty() && attempt.attempt > 0)) {
+        if (!attempt.restored.isEmpty() || attempt.attempt > 0) {
             sweepEarlierAttempts(table, attempt).ifPresent(write::sweepBeforeStaging);
         }
         this.write = write.build();
         metrics.gauge(OPEN_FILES, (Gauge<Integer>) this.write::openFiles);
+        this.held = HeldFiles.restore(table, holdUntilReady, attempt.restored);
+        metrics.gauge(HELD_FILES, (Gauge<Integer>) held::files);
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);
         this.inputGroupedByPartition = inputGroupedByPartition;
     }
 
-    /** The time for rolling by time: the task's timers once given, the wall clock before. */
+    /** The processing time: the task's timers once given, the wall clock before. */
     private long now() {
         return timers == null ? System.currentTimeMillis() : timers.getCurrentProcessingTime();
     }
@@ -340,17 +349,23 @@ public final class FormatTableSinkWriter
     }
 
     @Override
+    public void writeWatermark(Watermark watermark) {
+        this.watermark = watermark.getTimestamp();
+    }
+
+    @Override
     public Collection<FormatTableCommittable> prepareCommit() throws IOException {
-        List<CommitMessage> messages = write.prepareCommit();
+        List<CommitMessage> finished = write.prepareCommit();
         Set<String> dirs = new LinkedHashSet<>();
-        for (CommitMessage m : messages) {
+        for (CommitMessage m : finished) {
             dirs.add(m.targetPath().parent().toString());
         }
-        handedOutDirectories = new ArrayList<>(dirs);
+        stagedDirectories = new ArrayList<>(dirs);
+        List<CommitMessage> handedOut = held.handOut(finished, inputEnded, now(), watermark);
         return new ArrayList<>(
                 List.of(
                         new FormatTableCommittable(
-                                messages, FormatTableCommittable.NO_CHECKPOINT, inputEnded)));
+                                handedOut, FormatTableCommittable.NO_CHECKPOINT, inputEnded)));
     }
 
     @Override
@@ -358,21 +373,21 @@ public final class FormatTableSinkWriter
         // Files opened from now on are committed with a later checkpoint.
         write.setStagingToken(StagingToken.token(stagingPrefix, checkpointId));
         return List.of(
-                new FormatTableWriterState(stagingPrefix, checkpointId, handedOutDirectories));
+                new FormatTableWriterState(
+                        stagingPrefix, checkpointId, stagedDirectories, held.partitions()));
     }
 
     /**
-     * With time rolling, finishes the files past its intervals at every check interval, between
-     * rows, on the task's timers (which are the clock of the intervals from now on), as the {@code
-     * filesystem} connector does: an idle writer does not keep its files open until the next
-     * checkpoint. Nothing without time rolling.
+     * Gives the writer the task's timers, its clock from now on (for time rolling and the
+     * process-time trigger of held files). With time rolling, finishes the files past its intervals
+     * at every check interval, between rows, as the {@code filesystem} connector does: an idle
+     * writer does not keep its files open until the next checkpoint.
      */
-    public void checkTimedOutFiles(ProcessingTimeService timers) {
-        if (timeRolling == null) {
-            return;
-        }
+    public void useTimers(ProcessingTimeService timers) {
         this.timers = timers;
-        scheduleCheck();
+        if (timeRolling != null) {
+            scheduleCheck();
+        }
     }
 
     private void scheduleCheck() {

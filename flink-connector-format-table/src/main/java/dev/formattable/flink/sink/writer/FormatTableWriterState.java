@@ -20,10 +20,12 @@ import java.util.Objects;
 
 /**
  * What a writer checkpoints: the staging prefix of its files, the checkpoint, and the partition
- * directories it staged files in since the checkpoint before. After a restore, staged files under
- * that prefix from this checkpoint on belong to no committable and are removed, even when the job
- * was resubmitted from a savepoint or rescaled. The restored writer looks for them in the recorded
- * directories, and in each partition as it first writes there, never in the whole table.
+ * directories it staged files in since the checkpoint before, and the finished files it holds back
+ * across checkpoints (see {@link HeldPartition}), which the restored writer holds in turn. After a
+ * restore, staged files under that prefix from this checkpoint on belong to no committable and are
+ * removed, even when the job was resubmitted from a savepoint or rescaled. The restored writer
+ * looks for them in the recorded directories, and in each partition as it first writes there, never
+ * in the whole table.
  */
 @Internal
 public final class FormatTableWriterState {
@@ -31,20 +33,26 @@ public final class FormatTableWriterState {
     private final String stagingPrefix;
     private final long checkpointId;
     private final List<String> partitionDirectories;
+    private final List<HeldPartition> heldPartitions;
 
     public FormatTableWriterState(String stagingPrefix, long checkpointId) {
-        this(stagingPrefix, checkpointId, List.of());
+        this(stagingPrefix, checkpointId, List.of(), List.of());
     }
 
     /**
      * @param partitionDirectories the partition directories (qualified paths) the writer staged
      *     files in since its previous checkpoint
+     * @param heldPartitions the finished files the writer holds back across checkpoints
      */
     public FormatTableWriterState(
-            String stagingPrefix, long checkpointId, List<String> partitionDirectories) {
+            String stagingPrefix,
+            long checkpointId,
+            List<String> partitionDirectories,
+            List<HeldPartition> heldPartitions) {
         this.stagingPrefix = Objects.requireNonNull(stagingPrefix);
         this.checkpointId = checkpointId;
         this.partitionDirectories = List.copyOf(partitionDirectories);
+        this.heldPartitions = List.copyOf(heldPartitions);
     }
 
     public String stagingPrefix() {
@@ -60,6 +68,11 @@ public final class FormatTableWriterState {
         return partitionDirectories;
     }
 
+    /** The finished files the writer holds back across checkpoints, by partition. */
+    public List<HeldPartition> heldPartitions() {
+        return heldPartitions;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof FormatTableWriterState)) {
@@ -68,12 +81,13 @@ public final class FormatTableWriterState {
         FormatTableWriterState s = (FormatTableWriterState) o;
         return s.stagingPrefix.equals(stagingPrefix)
                 && s.checkpointId == checkpointId
-                && s.partitionDirectories.equals(partitionDirectories);
+                && s.partitionDirectories.equals(partitionDirectories)
+                && s.heldPartitions.equals(heldPartitions);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(stagingPrefix, checkpointId, partitionDirectories);
+        return Objects.hash(stagingPrefix, checkpointId, partitionDirectories, heldPartitions);
     }
 
     @Override
@@ -84,6 +98,8 @@ public final class FormatTableWriterState {
                 + checkpointId
                 + ", "
                 + partitionDirectories.size()
-                + " partition directories}";
+                + " partition directories, "
+                + heldPartitions.size()
+                + " held partitions}";
     }
 }

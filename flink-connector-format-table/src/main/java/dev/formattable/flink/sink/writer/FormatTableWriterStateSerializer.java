@@ -13,6 +13,9 @@
  */
 package dev.formattable.flink.sink.writer;
 
+import dev.formattable.core.commit.CommitMessageSerializer;
+import dev.formattable.core.table.CommitMessage;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
@@ -26,15 +29,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Version 2: the staging prefix (modified UTF-8), the checkpoint id, the number of partition
- * directories and each (UTF-8, length first). Version 1, still read: the prefix and the checkpoint
- * id, with no directories.
+ * Version 3: as version 2, followed by the number of held partitions (see {@link HeldPartition}),
+ * and for each its directory (UTF-8, length first), the time it was first held, the number of its
+ * files and for each the version of the core's message serializer, the length of its bytes and the
+ * bytes. Version 2, still read with no held files: the staging prefix (modified UTF-8), the
+ * checkpoint id, the number of partition directories and each (UTF-8, length first). Version 1,
+ * still read: the prefix and the checkpoint id, with no directories.
  */
 @Internal
 public final class FormatTableWriterStateSerializer
         implements SimpleVersionedSerializer<FormatTableWriterState> {
 
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+
+    private static final CommitMessageSerializer MESSAGES = CommitMessageSerializer.INSTANCE;
 
     public static final FormatTableWriterStateSerializer INSTANCE =
             new FormatTableWriterStateSerializer();
@@ -52,9 +60,19 @@ public final class FormatTableWriterStateSerializer
         out.writeLong(state.checkpointId());
         out.writeInt(state.partitionDirectories().size());
         for (String dir : state.partitionDirectories()) {
-            byte[] b = dir.getBytes(StandardCharsets.UTF_8);
-            out.writeInt(b.length);
-            out.write(b);
+            writeString(out, dir);
+        }
+        out.writeInt(state.heldPartitions().size());
+        for (HeldPartition p : state.heldPartitions()) {
+            writeString(out, p.directory());
+            out.writeLong(p.heldSince());
+            out.writeInt(p.files().size());
+            for (CommitMessage m : p.files()) {
+                byte[] b = MESSAGES.serialize(m);
+                out.writeInt(MESSAGES.getVersion());
+                out.writeInt(b.length);
+                out.write(b);
+            }
         }
         out.flush();
         return bytes.toByteArray();
@@ -65,6 +83,7 @@ public final class FormatTableWriterStateSerializer
         switch (version) {
             case 1:
             case 2:
+            case 3:
                 return read(new DataInputStream(new ByteArrayInputStream(serialized)), version);
             default:
                 throw new IOException(
@@ -80,24 +99,58 @@ public final class FormatTableWriterStateSerializer
         long checkpointId = in.readLong();
         List<String> dirs = new ArrayList<>();
         if (version >= 2) {
-            int count = in.readInt();
-            if (count < 0) {
-                throw new IOException("Corrupt writer state: " + count + " partition directories");
-            }
+            int count = readCount(in, "partition directories");
             for (int i = 0; i < count; i++) {
-                int length = in.readInt();
-                if (length < 0 || length > in.available()) {
-                    throw new IOException("Corrupt writer state: directory length " + length);
+                dirs.add(readString(in));
+            }
+        }
+        List<HeldPartition> held = new ArrayList<>();
+        if (version >= 3) {
+            int partitions = readCount(in, "held partitions");
+            for (int i = 0; i < partitions; i++) {
+                String dir = readString(in);
+                long since = in.readLong();
+                int files = readCount(in, "held files");
+                List<CommitMessage> messages = new ArrayList<>(files);
+                for (int f = 0; f < files; f++) {
+                    int messageVersion = in.readInt();
+                    messages.add(MESSAGES.deserialize(messageVersion, readBytes(in, "message")));
                 }
-                byte[] b = new byte[length];
-                in.readFully(b);
-                dirs.add(new String(b, StandardCharsets.UTF_8));
+                held.add(new HeldPartition(dir, since, messages));
             }
         }
         if (in.available() > 0) {
             throw new IOException(
                     "Corrupt writer state: " + in.available() + " unexpected trailing bytes");
         }
-        return new FormatTableWriterState(prefix, checkpointId, dirs);
+        return new FormatTableWriterState(prefix, checkpointId, dirs, held);
+    }
+
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
+        return new String(readBytes(in, "directory"), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] readBytes(DataInputStream in, String what) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            throw new IOException("Corrupt writer state: " + what + " length " + length);
+        }
+        byte[] b = new byte[length];
+        in.readFully(b);
+        return b;
+    }
+
+    private static int readCount(DataInputStream in, String what) throws IOException {
+        int count = in.readInt();
+        if (count < 0) {
+            throw new IOException("Corrupt writer state: " + count + " " + what);
+        }
+        return count;
     }
 }

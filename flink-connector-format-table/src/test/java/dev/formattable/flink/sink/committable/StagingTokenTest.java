@@ -111,12 +111,25 @@ class StagingTokenTest {
         assertThat(orphan).rejects("job1-s2-a0-e4", OWN + "-e5", "job1-s2-a1-e5");
     }
 
+    /**
+     * An attempt that failed before its first checkpoint is named in no state; what it staged from
+     * the restored checkpoint on is removed by the next attempt of its subtask, which is the only
+     * writer of that subtask running, whether or not it restored a state.
+     */
     @Test
-    void restoredFromACheckpointWithoutAStateNothingIsRemoved() {
-        // A new subtask after a scale-up: subtask 2's earlier writers may have moved elsewhere.
+    void restoredFromACheckpointLowerAttemptsOfTheSubtaskAreRemovedFromThatCheckpointOn() {
         Predicate<String> orphan =
                 StagingToken.orphans("job1", 2, 3, OWN, OptionalLong.of(5), Map.of());
-        assertThat(orphan).rejects("job1-s2-a0-e5", "job1-s2-a0-g00000000000000ee-e5", A + "-e9");
+        assertThat(orphan).accepts("job1-s2-a0-e5", "job1-s2-a2-g00000000000000ee-e7");
+        assertThat(orphan)
+                .rejects(
+                        // Opened before the restored checkpoint: in its committables or held.
+                        "job1-s2-a2-g00000000000000ee-e4",
+                        // Not of a lower attempt of this subtask, or of another job.
+                        "job1-s2-a3-g00000000000000ee-e5",
+                        "job1-s3-a0-g00000000000000ee-e5",
+                        "job2-s2-a0-g00000000000000ee-e5",
+                        B + "-e9");
     }
 
     /**

@@ -107,6 +107,34 @@ class CommitterSweepTest {
         assertThat(elsewhere).as("a partition the commit did not publish to").exists();
     }
 
+    /**
+     * Writers holding files across checkpoints keep files of earlier epochs staged, in partitions
+     * the commit publishes to (another writer released the partition, or late rows came), so a
+     * restarted committer leaves them.
+     */
+    @Test
+    void afterARestartLeavesEarlierFilesWhenWritersHoldFiles() throws Exception {
+        Path held = staged("k=a", "job-s1-a0-g0123456789abcdef-e1");
+        FormatTable table = SinkTables.table(dir);
+        FormatTableCommittable files = SinkTables.stage(table, "job", row(1, "a"), row(2, "b"));
+        try (FormatTableCommitter committer =
+                new FormatTableCommitter(
+                        table,
+                        false,
+                        Map.of(),
+                        CommitterMetrics.unregistered(),
+                        "job",
+                        true,
+                        true)) {
+            committer.commit(
+                    List.of(
+                            new RecordingRequest(
+                                    new FormatTableCommittable(files.messages(), 3, false))));
+        }
+        assertThat(SinkTables.rows(table)).containsExactly("a|1", "b|2");
+        assertThat(held).exists();
+    }
+
     @Test
     void withoutARestartTouchesNothing() throws Exception {
         Path left = staged("k=a", "job-s1-a0-e2");

@@ -69,6 +69,7 @@ class FormatTableSinkWriterTest {
                 grouped,
                 false,
                 null,
+                null,
                 FormatTableSinkWriter.Attempt.fresh("job"),
                 metrics);
     }

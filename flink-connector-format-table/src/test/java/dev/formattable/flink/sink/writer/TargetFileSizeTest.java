@@ -95,6 +95,7 @@ class TargetFileSizeTest {
                         false,
                         false,
                         null,
+                        null,
                         FormatTableSinkWriter.Attempt.fresh("job"),
                         new UnregisteredMetricsGroup())) {
             for (int i = 0; i < rows && repetitive; i++) {

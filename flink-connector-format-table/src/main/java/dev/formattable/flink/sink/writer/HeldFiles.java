@@ -1,0 +1,136 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package dev.formattable.flink.sink.writer;
+
+import dev.formattable.core.FormatTable;
+import dev.formattable.core.table.CommitMessage;
+import dev.formattable.flink.sink.partition.PartitionTrigger;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The finished files a writer holds back across checkpoints, by partition, until the partition
+ * commit trigger finds the partition ready or the input ends (see {@code
+ * compaction.across-checkpoints}). A file is in the state of exactly one writer from the checkpoint
+ * that first finds it finished until the checkpoint whose committable carries it, so a restore
+ * neither loses nor repeats one. A writer without a trigger holds nothing: it hands out what it
+ * restored at its first checkpoint, as when the job no longer compacts across checkpoints.
+ */
+final class HeldFiles {
+
+    private final FormatTable table;
+    @Nullable private final PartitionTrigger trigger;
+    private final Map<String, Long> since = new LinkedHashMap<>();
+    private final Map<String, List<CommitMessage>> files = new LinkedHashMap<>();
+    private int count;
+
+    private HeldFiles(FormatTable table, @Nullable PartitionTrigger trigger) {
+        this.table = table;
+        this.trigger = trigger;
+    }
+
+    /**
+     * The files held in the states a writer restored (a partition held by several merged), held on
+     * until {@code trigger} finds their partition ready, or handed out at once without one.
+     */
+    static HeldFiles restore(
+            FormatTable table,
+            @Nullable PartitionTrigger trigger,
+            Collection<FormatTableWriterState> states) {
+        HeldFiles held = new HeldFiles(table, trigger);
+        for (FormatTableWriterState state : states) {
+            for (HeldPartition p : state.heldPartitions()) {
+                for (CommitMessage file : p.files()) {
+                    held.add(p.directory(), file, p.heldSince());
+                }
+            }
+        }
+        return held;
+    }
+
+    /**
+     * What a checkpoint's committable carries: of the files held and those just finished, the files
+     * of the partitions now ready; every file at the end of the input, or without a trigger. The
+     * rest stays held.
+     *
+     * @param now the processing time now
+     * @param watermark the writer's watermark now
+     */
+    List<CommitMessage> handOut(
+            List<CommitMessage> finished, boolean inputEnded, long now, long watermark) {
+        if (trigger == null || inputEnded) {
+            List<CommitMessage> all = releaseAll();
+            all.addAll(finished);
+            return all;
+        }
+        for (CommitMessage file : finished) {
+            add(PartitionTrigger.directoryOf(table, file), file, now);
+        }
+        List<String> released = new ArrayList<>();
+        List<CommitMessage> files =
+                release((dir, since) -> trigger.ready(dir, since, now, watermark), released);
+        released.forEach(trigger::forget);
+        return files;
+    }
+
+    private interface Ready {
+        boolean test(String directory, long heldSince);
+    }
+
+    private void add(String directory, CommitMessage file, long now) {
+        since.merge(directory, now, Math::min);
+        files.computeIfAbsent(directory, d -> new ArrayList<>()).add(file);
+        count++;
+    }
+
+    /** Removes and returns the files of the partitions {@code ready} accepts. */
+    private List<CommitMessage> release(Ready ready, List<String> releasedDirectories) {
+        List<CommitMessage> released = new ArrayList<>();
+        Iterator<Map.Entry<String, List<CommitMessage>>> it = files.entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<String, List<CommitMessage>> e = it.next();
+            if (ready.test(e.getKey(), since.get(e.getKey()))) {
+                released.addAll(e.getValue());
+                releasedDirectories.add(e.getKey());
+                since.remove(e.getKey());
+                it.remove();
+            }
+        }
+        count -= released.size();
+        return released;
+    }
+
+    /** Removes and returns every file held. */
+    private List<CommitMessage> releaseAll() {
+        return release((directory, heldSince) -> true, new ArrayList<>());
+    }
+
+    /** What the state records. */
+    List<HeldPartition> partitions() {
+        List<HeldPartition> result = new ArrayList<>(files.size());
+        files.forEach((dir, held) -> result.add(new HeldPartition(dir, since.get(dir), held)));
+        return result;
+    }
+
+    int files() {
+        return count;
+    }
+}
