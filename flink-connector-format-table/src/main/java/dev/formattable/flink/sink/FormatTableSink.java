@@ -26,15 +26,16 @@ import dev.formattable.flink.lineage.TableLineage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
 import dev.formattable.flink.sink.committable.StagingToken;
-import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.CommitterMetrics;
 import dev.formattable.flink.sink.committer.FormatTableCommitter;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
+import dev.formattable.flink.sink.merge.FileMerger;
 import dev.formattable.flink.sink.partition.PartitionTrigger;
 import dev.formattable.flink.sink.writer.DataColumns;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.sink.writer.FormatTableWriterState;
 import dev.formattable.flink.sink.writer.FormatTableWriterStateSerializer;
+import dev.formattable.flink.sink.writer.Holding;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
@@ -47,7 +48,6 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
-import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPostCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -302,11 +302,19 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                 inputGroupedByPartition,
                 compaction.enabled(),
                 timeRolling,
-                compaction.acrossCheckpoints()
-                        ? PartitionTrigger.of(table, partitionCommit, classLoader)
-                        : null,
+                compaction.acrossCheckpoints() ? holding(data, files, classLoader) : null,
                 attempt,
                 metrics);
+    }
+
+    /** How a writer holds files across checkpoints, merging them with its own file format. */
+    private Holding holding(
+            DataColumns data, BulkWriter.Factory<RowData> files, ClassLoader classLoader) {
+        return new Holding(
+                PartitionTrigger.of(table, partitionCommit, classLoader),
+                FileMerger.of(
+                        table, rowType, data.positions(), FormatTableSinkWriter.adapt(files), true),
+                compaction.fileSize());
     }
 
     @Override
@@ -331,7 +339,7 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
     public DataStream<CommittableMessage<FormatTableCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<FormatTableCommittable>> committables) {
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
-                aggregate(
+                FormatTableSinkTopology.aggregate(
                         committables.global(),
                         this,
                         !EndingInputs.ends(committables.getTransformation()));
@@ -344,27 +352,6 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                             name -> Optional.empty());
         }
         return aggregated.global();
-    }
-
-    /**
-     * The one task that merges every writer's committables per checkpoint.
-     *
-     * @param unboundedInput whether the sink's input is unbounded: the job must then take
-     *     checkpoints, which the aggregator checks when it starts
-     */
-    static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregate(
-            DataStream<CommittableMessage<FormatTableCommittable>> gathered,
-            FormatTableSink sink,
-            boolean unboundedInput) {
-        return FormatTableSinkTopology.chainable(
-                gathered.transform(
-                                "format-table committable aggregator",
-                                CommittableMessageTypeInfo.of(
-                                        FormatTableCommittableSerializer::new),
-                                new CommittableAggregator(
-                                        sink.table().location().toString(), unboundedInput))
-                        .setParallelism(1)
-                        .setMaxParallelism(1));
     }
 
     /**

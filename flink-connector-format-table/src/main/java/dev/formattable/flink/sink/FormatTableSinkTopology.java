@@ -23,6 +23,7 @@ import dev.formattable.flink.internal.RunningJob;
 import dev.formattable.flink.internal.SinkLineage;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.FormatTableCommittableSerializer;
+import dev.formattable.flink.sink.committer.CommittableAggregator;
 import dev.formattable.flink.sink.committer.JobManagerCommitter;
 import dev.formattable.flink.sink.compaction.CompactingOperator;
 import dev.formattable.flink.sink.compaction.CompactionSplitter;
@@ -113,8 +114,7 @@ public final class FormatTableSinkTopology {
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = written.global();
         disableUnalignedCheckpoints(gathered);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregated =
-                FormatTableSink.aggregate(
-                        gathered, sink, !EndingInputs.ends(rows.getTransformation()));
+                aggregate(gathered, sink, !EndingInputs.ends(rows.getTransformation()));
         uids.apply("committable-aggregator").ifPresent(aggregated::uid);
         if (compacts(sink, rows)) {
             aggregated = compact(sink, aggregated, written.getParallelism(), uids);
@@ -189,9 +189,30 @@ public final class FormatTableSinkTopology {
         DataStream<CommittableMessage<FormatTableCommittable>> gathered = compacted.global();
         disableUnalignedCheckpoints(gathered);
         SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> merged =
-                FormatTableSink.aggregate(gathered, sink, false);
+                aggregate(gathered, sink, false);
         uids.apply("compaction-aggregator").ifPresent(merged::uid);
         return merged;
+    }
+
+    /**
+     * The one task that merges every writer's committables per checkpoint.
+     *
+     * @param unboundedInput whether the sink's input is unbounded: the job must then take
+     *     checkpoints, which the aggregator checks when it starts
+     */
+    static SingleOutputStreamOperator<CommittableMessage<FormatTableCommittable>> aggregate(
+            DataStream<CommittableMessage<FormatTableCommittable>> gathered,
+            FormatTableSink sink,
+            boolean unboundedInput) {
+        return FormatTableSinkTopology.chainable(
+                gathered.transform(
+                                "format-table committable aggregator",
+                                CommittableMessageTypeInfo.of(
+                                        FormatTableCommittableSerializer::new),
+                                new CommittableAggregator(
+                                        sink.table().location().toString(), unboundedInput))
+                        .setParallelism(1)
+                        .setMaxParallelism(1));
     }
 
     /**

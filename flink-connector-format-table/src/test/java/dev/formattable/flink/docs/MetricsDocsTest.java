@@ -61,6 +61,7 @@ class MetricsDocsTest {
         names.add(FormatTableSinkWriter.FILES_ROLLED);
         names.add(FormatTableSinkWriter.BYTES_WRITTEN);
         names.add(FormatTableSinkWriter.HELD_FILES);
+        names.add(FormatTableSinkWriter.HELD_FILES_MERGED);
         names.add(CompactingOperator.FILES_COMPACTED);
 
         assertThat(names).hasSizeGreaterThan(20).allMatch(n -> table.contains("`" + n + "`"));

@@ -13,6 +13,7 @@
  */
 package dev.formattable.flink.sink;
 
+import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 import dev.formattable.flink.testutils.StreamingWriteTestBase;
 
 import org.apache.flink.api.common.JobID;
@@ -84,6 +85,25 @@ class CompactionAcrossCheckpointsITCase extends StreamingWriteTestBase {
             Path table,
             RateLimiterStrategy pace,
             boolean failOnce) {
+        job(env, table, pace, failOnce, Map.of());
+    }
+
+    private static void job(
+            StreamExecutionEnvironment env,
+            Path table,
+            RateLimiterStrategy pace,
+            boolean failOnce,
+            Map<String, String> options) {
+        Map<String, String> all =
+                new java.util.HashMap<>(
+                        Map.of(
+                                "auto-compaction", "true",
+                                "compaction.across-checkpoints", "true",
+                                "sink.partition-commit.trigger", "partition-time",
+                                "sink.partition-commit.delay", "1 d",
+                                "partition.time-extractor.timestamp-pattern",
+                                        "2026-12-1$p 00:00:00"));
+        all.putAll(options);
         DataGeneratorSource<RowData> source =
                 new DataGeneratorSource<>(
                         id -> GenericRowData.of(id, StringData.fromString("row-" + id), day(id)),
@@ -109,14 +129,7 @@ class CompactionAcrossCheckpointsITCase extends StreamingWriteTestBase {
         rows.sinkTo(
                         FormatTableSink.forRowData(table.toString(), TYPE)
                                 .partitionKeys("p")
-                                .options(
-                                        Map.of(
-                                                "auto-compaction", "true",
-                                                "compaction.across-checkpoints", "true",
-                                                "sink.partition-commit.trigger", "partition-time",
-                                                "sink.partition-commit.delay", "1 d",
-                                                "partition.time-extractor.timestamp-pattern",
-                                                        "2026-12-1$p 00:00:00"))
+                                .options(all)
                                 .build())
                 .uid("sink");
     }
@@ -173,6 +186,34 @@ class CompactionAcrossCheckpointsITCase extends StreamingWriteTestBase {
         assertThat(completedCheckpoints(graph)).isGreaterThan(10);
         // Day 0 is written by the first reader alone, day 2 by the second; day 1 by both.
         assertThat(filesPerPartition(table)).isEqualTo(Map.of("p=0", 1L, "p=1", 2L, "p=2", 1L));
+    }
+
+    /**
+     * Files of a few kilobytes: writers merge a held day's small files every few checkpoints, and
+     * the job fails once in between. Every row is there once, in files that are not all small.
+     */
+    @Test
+    void aFailoverAmongMergesOfHeldFilesKeepsEveryRowOnce(@InjectMiniCluster MiniCluster cluster)
+            throws Exception {
+        Path table = dir.resolve("merging");
+        FailOnceAfterAPublish.FAILED.set(false);
+        StreamExecutionEnvironment env = streamEnv(dir.resolve("checkpoints"), 100);
+        job(
+                env,
+                table,
+                RateLimiterStrategy.perSecond(1500),
+                true,
+                Map.of("compaction.file-size", "8 kb", "target-file-size", "16 kb"));
+        JobID job = env.executeAsync("across checkpoints, merging held files").getJobID();
+        waitForTheEnd(cluster, job);
+        AccessExecutionGraph graph = finishedJob(cluster, job);
+
+        assertThat(restarted(graph)).isTrue();
+        assertExactlyOnce(table, "parquet", true, ROWS, DAYS, RUN);
+        assertThat(METRICS.counter(job, FormatTableSinkWriter.HELD_FILES_MERGED))
+                .as("held files merged away by the writers")
+                .isPositive();
+        assertThat(filesPerPartition(table).values()).allMatch(files -> files <= 8);
     }
 
     /**

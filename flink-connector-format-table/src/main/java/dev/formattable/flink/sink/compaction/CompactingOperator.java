@@ -16,30 +16,21 @@ package dev.formattable.flink.sink.compaction;
 import dev.formattable.core.FormatTable;
 import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
-import dev.formattable.core.write.FormatTableWrite;
-import dev.formattable.core.write.FormatWriterFactory;
 import dev.formattable.flink.config.CompactionSettings;
 import dev.formattable.flink.format.FormatFactories;
-import dev.formattable.flink.fs.FlinkFileIO;
-import dev.formattable.flink.read.FormatTableBulkFormat;
-import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
+import dev.formattable.flink.sink.merge.FileMerger;
 import dev.formattable.flink.sink.writer.DataColumns;
 import dev.formattable.flink.sink.writer.FormatTableSinkWriter;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.reader.BulkFormat;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.IOException;
@@ -79,8 +70,7 @@ public final class CompactingOperator
     private final CompactionSettings settings;
     private final String sinkId;
 
-    private transient BulkFormat<RowData, FileSourceSplit> reader;
-    private transient FormatWriterFactory<RowData> writerFactory;
+    private transient FileMerger merger;
     private transient Counter filesCompacted;
 
     /**
@@ -99,12 +89,14 @@ public final class CompactingOperator
     public void open() throws Exception {
         super.open();
         DataColumns data = DataColumns.of(rowType, table.layout().keys());
-        writerFactory =
-                FormatTableSinkWriter.adapt(FormatFactories.writer(table.options(), data.type()));
-        reader =
-                new FormatTableBulkFormat(
-                        ReadSpec.builder(table, rowType).projection(data.positions()).build(),
-                        List.of());
+        merger =
+                FileMerger.of(
+                        table,
+                        rowType,
+                        data.positions(),
+                        FormatTableSinkWriter.adapt(
+                                FormatFactories.writer(table.options(), data.type())),
+                        false);
         filesCompacted = getMetricGroup().counter(FILES_COMPACTED);
     }
 
@@ -145,7 +137,6 @@ public final class CompactingOperator
     /** Rewrites a unit's rows into a new staged file; the unit's files are left to the commit. */
     private List<CommitMessage> compact(List<CommitMessage> unit, long checkpointId)
             throws IOException {
-        List<Object> partition = table.layout().parseSpec(unit.get(0).partition());
         long epoch = checkpointId == FormatTableCommittable.NO_CHECKPOINT ? 0 : checkpointId - 1;
         String token =
                 StagingToken.format(
@@ -154,22 +145,7 @@ public final class CompactingOperator
                         SUBTASK_BASE + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
                         getRuntimeContext().getTaskInfo().getAttemptNumber(),
                         Math.max(0, epoch));
-        long rows = 0;
-        List<CommitMessage> merged;
-        try (FormatTableWrite<RowData> write =
-                FormatTableWrite.builder(table, writerFactory).stagingToken(token).build()) {
-            for (CommitMessage file : unit) {
-                rows += copy(file, partition, write);
-            }
-            merged = write.prepareCommit();
-        }
-        long mergedRows = merged.stream().mapToLong(CommitMessage::rowCount).sum();
-        if (mergedRows != rows) {
-            throw new IOException(
-                    String.format(
-                            "Compaction of %d files in %s wrote %d rows but read %d",
-                            unit.size(), unit.get(0).targetPath().parent(), mergedRows, rows));
-        }
+        List<CommitMessage> merged = merger.merge(unit, token);
         filesCompacted.inc(unit.size());
         LOG.debug(
                 "Merged {} files of {} into {} for checkpoint {}",
@@ -178,40 +154,5 @@ public final class CompactingOperator
                 merged.size(),
                 checkpointId);
         return merged;
-    }
-
-    /** Writes every row of a staged file, and says how many it read. */
-    private long copy(CommitMessage file, List<Object> partition, FormatTableWrite<RowData> write)
-            throws IOException {
-        FileSourceSplit split =
-                new FileSourceSplit(
-                        "compaction",
-                        FlinkFileIO.toFlink(file.stagedPath()),
-                        0,
-                        file.fileSize(),
-                        0,
-                        file.fileSize());
-        long rows = 0;
-        try (BulkFormat.Reader<RowData> in = reader.createReader(new Configuration(), split)) {
-            BulkFormat.RecordIterator<RowData> batch;
-            while ((batch = in.readBatch()) != null) {
-                try {
-                    RecordAndPosition<RowData> record;
-                    while ((record = batch.next()) != null) {
-                        write.write(partition, record.getRecord());
-                        rows++;
-                    }
-                } finally {
-                    batch.releaseBatch();
-                }
-            }
-        }
-        if (rows != file.rowCount()) {
-            throw new IOException(
-                    String.format(
-                            "Staged file %s holds %d rows, but its writer wrote %d",
-                            file.stagedPath(), rows, file.rowCount()));
-        }
-        return rows;
     }
 }

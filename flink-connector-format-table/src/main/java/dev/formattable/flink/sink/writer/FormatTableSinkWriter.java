@@ -14,9 +14,7 @@
 package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
-import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
-import dev.formattable.core.table.StagedFileSweep;
 import dev.formattable.core.write.FormatTableWrite;
 import dev.formattable.core.write.FormatWriter;
 import dev.formattable.core.write.FormatWriterFactory;
@@ -25,7 +23,6 @@ import dev.formattable.flink.config.TimeRolling;
 import dev.formattable.flink.fs.FlinkOutputStreams;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
 import dev.formattable.flink.sink.committable.StagingToken;
-import dev.formattable.flink.sink.partition.PartitionTrigger;
 import dev.formattable.flink.types.FlinkTypes;
 
 import org.apache.flink.annotation.Internal;
@@ -52,12 +49,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -91,13 +85,19 @@ public final class FormatTableSinkWriter
     /** The gauge of the finished files a writer holds back across checkpoints. */
     public static final String HELD_FILES = "heldDataFiles";
 
+    /** The counter of held files a writer merged away while holding them. */
+    public static final String HELD_FILES_MERGED = "numHeldFilesMerged";
+
     private final FormatTableWrite<RowData> write;
     private final int[] partitionPositions;
     private final LogicalType[] partitionTypes;
     private final ProjectedRowData dataRow;
     private final String stagingPrefix;
+    // The token of the files opened (or merged) from now on.
+    private String stagingToken;
     @Nullable private final TimeRolling timeRolling;
     private final HeldFiles held;
+    private final Counter heldFilesMerged;
     private long watermark = Long.MIN_VALUE;
     @Nullable private ProcessingTimeService timers;
     private boolean closed;
@@ -171,7 +171,7 @@ public final class FormatTableSinkWriter
             boolean inputGroupedByPartition,
             boolean compacted,
             @Nullable TimeRolling timeRolling,
-            @Nullable PartitionTrigger holdUntilReady,
+            @Nullable Holding holding,
             Attempt attempt,
             MetricGroup metrics)
             throws IOException {
@@ -180,11 +180,10 @@ public final class FormatTableSinkWriter
         this.stagingPrefix =
                 StagingToken.prefix(
                         attempt.jobToken, attempt.subtask, attempt.attempt, attempt.generation);
+        this.stagingToken = StagingToken.token(stagingPrefix, attempt.restoredCheckpoint.orElse(0));
         FormatTableWrite.Builder<RowData> write =
                 FormatTableWrite.builder(table, adapt(bulkWriterFactory))
-                        .stagingToken(
-                                StagingToken.token(
-                                        stagingPrefix, attempt.restoredCheckpoint.orElse(0)))
+                        .stagingToken(stagingToken)
                         .onFileFinished(
                                 m -> {
                                     filesRolled.inc();
@@ -200,12 +199,14 @@ public final class FormatTableSinkWriter
                     timeRolling.rolloverMillis(), timeRolling.inactivityMillis(), this::now);
         }
         if (!attempt.restored.isEmpty() || attempt.attempt > 0) {
-            sweepEarlierAttempts(table, attempt).ifPresent(write::sweepBeforeStaging);
+            EarlierAttempts.sweep(table, attempt, stagingPrefix)
+                    .ifPresent(write::sweepBeforeStaging);
         }
         this.write = write.build();
         metrics.gauge(OPEN_FILES, (Gauge<Integer>) this.write::openFiles);
-        this.held = HeldFiles.restore(table, holdUntilReady, attempt.restored);
+        this.held = HeldFiles.restore(table, holding, attempt.restored);
         metrics.gauge(HELD_FILES, (Gauge<Integer>) held::files);
+        this.heldFilesMerged = metrics.counter(HELD_FILES_MERGED);
         this.partitionPositions = partitionPositions;
         this.partitionTypes = partitionTypes;
         this.dataRow = ProjectedRowData.from(dataPositions);
@@ -215,66 +216,6 @@ public final class FormatTableSinkWriter
     /** The processing time: the task's timers once given, the wall clock before. */
     private long now() {
         return timers == null ? System.currentTimeMillis() : timers.getCurrentProcessingTime();
-    }
-
-    /**
-     * Removes what the writers whose states this one restored staged that no committable will
-     * publish (see {@link StagingToken} for why no running writer's file is taken), looking only
-     * where they wrote: the partitions the restored states name now, and every other partition when
-     * this writer first stages a file there (the sweep returned, for the write). Once the commit at
-     * the end of the input has been recorded, the earlier attempts' files may be what it publishes,
-     * so they are left to it.
-     */
-    private Optional<StagedFileSweep> sweepEarlierAttempts(FormatTable table, Attempt attempt)
-            throws IOException {
-        String endOfInput = FormatTableCommittable.endOfInputCommitId(attempt.jobToken);
-        if (table.newCommit().isRecorded(endOfInput)) {
-            LOG.info(
-                    "Writer {}: the commit {} at the end of the input has begun; it removes what"
-                            + " it does not publish",
-                    stagingPrefix,
-                    endOfInput);
-            return Optional.empty();
-        }
-        StagedFileSweep sweep =
-                new StagedFileSweep(
-                        table.fileIO(),
-                        StagingToken.orphans(
-                                attempt.jobToken,
-                                attempt.subtask,
-                                attempt.attempt,
-                                stagingPrefix,
-                                attempt.restoredCheckpoint,
-                                restoredPrefixes(attempt.restored)));
-        if (!table.layout().isPartitioned()) {
-            sweep.sweep(table.qualifiedLocation());
-        }
-        for (FormatTableWriterState state : attempt.restored) {
-            for (String dir : state.partitionDirectories()) {
-                sweep.sweep(Path.of(dir));
-            }
-        }
-        LOG.info(
-                "Writer {} removed {} staged files of earlier attempts from {} partition"
-                        + " directories of {}; it sweeps each other partition as it first writes"
-                        + " there",
-                stagingPrefix,
-                sweep.removedFiles(),
-                sweep.listedDirectories(),
-                table.location());
-        return Optional.of(sweep);
-    }
-
-    /**
-     * The prefix of each writer instance whose state was restored, with its checkpoint (the
-     * earliest, should one instance's states come more than once).
-     */
-    private static Map<String, Long> restoredPrefixes(Collection<FormatTableWriterState> states) {
-        Map<String, Long> prefixes = new HashMap<>();
-        for (FormatTableWriterState state : states) {
-            prefixes.merge(state.stagingPrefix(), state.checkpointId(), Math::min);
-        }
-        return prefixes;
     }
 
     /** The core's writer factory over a Flink bulk writer factory (see {@link SizeReporting}). */
@@ -361,17 +302,22 @@ public final class FormatTableSinkWriter
             dirs.add(m.targetPath().parent().toString());
         }
         stagedDirectories = new ArrayList<>(dirs);
-        List<CommitMessage> handedOut = held.handOut(finished, inputEnded, now(), watermark);
+        HeldFiles.HandOut out = held.handOut(finished, inputEnded, now(), watermark, stagingToken);
+        heldFilesMerged.inc(out.obsolete.size());
         return new ArrayList<>(
                 List.of(
                         new FormatTableCommittable(
-                                handedOut, FormatTableCommittable.NO_CHECKPOINT, inputEnded)));
+                                out.files,
+                                FormatTableCommittable.NO_CHECKPOINT,
+                                inputEnded,
+                                out.obsolete)));
     }
 
     @Override
     public List<FormatTableWriterState> snapshotState(long checkpointId) {
         // Files opened from now on are committed with a later checkpoint.
-        write.setStagingToken(StagingToken.token(stagingPrefix, checkpointId));
+        stagingToken = StagingToken.token(stagingPrefix, checkpointId);
+        write.setStagingToken(stagingToken);
         return List.of(
                 new FormatTableWriterState(
                         stagingPrefix, checkpointId, stagedDirectories, held.partitions()));

@@ -14,11 +14,13 @@
 package dev.formattable.flink.sink.writer;
 
 import dev.formattable.core.FormatTable;
+import dev.formattable.core.fs.Path;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.sink.partition.PartitionTrigger;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -31,31 +33,47 @@ import java.util.Map;
  * commit trigger finds the partition ready or the input ends (see {@code
  * compaction.across-checkpoints}). A file is in the state of exactly one writer from the checkpoint
  * that first finds it finished until the checkpoint whose committable carries it, so a restore
- * neither loses nor repeats one. A writer without a trigger holds nothing: it hands out what it
- * restored at its first checkpoint, as when the job no longer compacts across checkpoints.
+ * neither loses nor repeats one. A writer that does not hold files hands out what it restored at
+ * its first checkpoint, as when the job no longer compacts across checkpoints.
+ *
+ * <p>While a partition is held, its small files are merged once together they fill a file (see
+ * {@link Holding}). The merged file is recorded in the state of the checkpoint whose committable
+ * names the files it replaces as obsolete, so the committer deletes those only once that checkpoint
+ * is committed: a restore from an earlier checkpoint still finds them.
  */
 final class HeldFiles {
 
+    /** What a checkpoint's committable carries: files to publish, and staged files merged away. */
+    static final class HandOut {
+        final List<CommitMessage> files;
+        final List<Path> obsolete;
+
+        HandOut(List<CommitMessage> files, List<Path> obsolete) {
+            this.files = files;
+            this.obsolete = obsolete;
+        }
+    }
+
     private final FormatTable table;
-    @Nullable private final PartitionTrigger trigger;
+    @Nullable private final Holding holding;
     private final Map<String, Long> since = new LinkedHashMap<>();
     private final Map<String, List<CommitMessage>> files = new LinkedHashMap<>();
     private int count;
 
-    private HeldFiles(FormatTable table, @Nullable PartitionTrigger trigger) {
+    private HeldFiles(FormatTable table, @Nullable Holding holding) {
         this.table = table;
-        this.trigger = trigger;
+        this.holding = holding;
     }
 
     /**
      * The files held in the states a writer restored (a partition held by several merged), held on
-     * until {@code trigger} finds their partition ready, or handed out at once without one.
+     * as {@code holding} says, or handed out at once without it.
      */
     static HeldFiles restore(
             FormatTable table,
-            @Nullable PartitionTrigger trigger,
+            @Nullable Holding holding,
             Collection<FormatTableWriterState> states) {
-        HeldFiles held = new HeldFiles(table, trigger);
+        HeldFiles held = new HeldFiles(table, holding);
         for (FormatTableWriterState state : states) {
             for (HeldPartition p : state.heldPartitions()) {
                 for (CommitMessage file : p.files()) {
@@ -68,27 +86,61 @@ final class HeldFiles {
 
     /**
      * What a checkpoint's committable carries: of the files held and those just finished, the files
-     * of the partitions now ready; every file at the end of the input, or without a trigger. The
-     * rest stays held.
+     * of the partitions now ready; every file at the end of the input, or when not holding. The
+     * rest stays held, its small files merged where they fill a file.
      *
      * @param now the processing time now
      * @param watermark the writer's watermark now
+     * @param stagingToken the token of the files merged now
      */
-    List<CommitMessage> handOut(
-            List<CommitMessage> finished, boolean inputEnded, long now, long watermark) {
-        if (trigger == null || inputEnded) {
+    HandOut handOut(
+            List<CommitMessage> finished,
+            boolean inputEnded,
+            long now,
+            long watermark,
+            String stagingToken)
+            throws IOException {
+        if (holding == null || inputEnded) {
             List<CommitMessage> all = releaseAll();
             all.addAll(finished);
-            return all;
+            return new HandOut(all, List.of());
         }
         for (CommitMessage file : finished) {
             add(PartitionTrigger.directoryOf(table, file), file, now);
         }
+        PartitionTrigger trigger = holding.trigger;
         List<String> released = new ArrayList<>();
         List<CommitMessage> files =
                 release((dir, since) -> trigger.ready(dir, since, now, watermark), released);
         released.forEach(trigger::forget);
-        return files;
+        return new HandOut(files, mergeSmallFiles(stagingToken));
+    }
+
+    /** Merges each held partition's small files where they fill a file; returns the merged away. */
+    private List<Path> mergeSmallFiles(String stagingToken) throws IOException {
+        if (holding.merger == null) {
+            return List.of();
+        }
+        List<Path> obsolete = new ArrayList<>();
+        for (List<CommitMessage> partition : files.values()) {
+            List<CommitMessage> small = new ArrayList<>();
+            long size = 0;
+            for (CommitMessage file : partition) {
+                if (file.fileSize() < holding.mergeSize && !file.isUpload()) {
+                    small.add(file);
+                    size += file.fileSize();
+                }
+            }
+            if (small.size() < 2 || size < holding.mergeSize) {
+                continue;
+            }
+            List<CommitMessage> merged = holding.merger.merge(small, stagingToken);
+            partition.removeAll(small);
+            partition.addAll(merged);
+            count += merged.size() - small.size();
+            small.forEach(file -> obsolete.add(file.stagedPath()));
+        }
+        return obsolete;
     }
 
     private interface Ready {

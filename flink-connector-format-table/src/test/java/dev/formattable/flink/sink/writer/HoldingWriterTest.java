@@ -17,7 +17,10 @@ import dev.formattable.core.FormatTable;
 import dev.formattable.core.table.CommitMessage;
 import dev.formattable.flink.config.PartitionCommitSettings;
 import dev.formattable.flink.fs.FlinkFileIO;
+import dev.formattable.flink.read.FormatTableBulkFormat;
+import dev.formattable.flink.read.ReadSpec;
 import dev.formattable.flink.sink.committable.FormatTableCommittable;
+import dev.formattable.flink.sink.merge.FileMerger;
 import dev.formattable.flink.sink.partition.PartitionTrigger;
 import dev.formattable.flink.testutils.RecordingMetricGroup;
 import dev.formattable.flink.testutils.SinkTables;
@@ -82,6 +85,16 @@ class HoldingWriterTest {
             FormatTableSinkWriter.Attempt attempt,
             RecordingMetricGroup metrics)
             throws IOException {
+        return writer(
+                table, trigger == null ? null : new Holding(trigger, null, 0), attempt, metrics);
+    }
+
+    private FormatTableSinkWriter writer(
+            FormatTable table,
+            Holding holding,
+            FormatTableSinkWriter.Attempt attempt,
+            RecordingMetricGroup metrics)
+            throws IOException {
         return new FormatTableSinkWriter(
                 table,
                 dev.formattable.flink.format.FormatFactories.writer(
@@ -92,7 +105,7 @@ class HoldingWriterTest {
                 false,
                 true,
                 null,
-                trigger,
+                holding,
                 attempt,
                 metrics);
     }
@@ -240,7 +253,7 @@ class HoldingWriterTest {
         try (FormatTableSinkWriter writer =
                 writer(
                         table,
-                        null,
+                        (PartitionTrigger) null,
                         new FormatTableSinkWriter.Attempt(
                                 "job2", 0, 0, OptionalLong.of(3), List.of(state)),
                         new RecordingMetricGroup())) {
@@ -248,6 +261,68 @@ class HoldingWriterTest {
             List<CommitMessage> out = messages(writer.prepareCommit());
             assertThat(out).hasSize(2).containsAll(held);
             assertThat(state(writer.snapshotState(4)).heldPartitions()).isEmpty();
+        }
+    }
+
+    /**
+     * While a day is held, its small files are merged once together they fill a file: the merged
+     * file is held in their place, and the committable of the checkpoint whose state records it
+     * names them obsolete; they stay staged until the committer deletes them.
+     */
+    @Test
+    void mergesAHeldPartitionsSmallFilesOnceTheyFillAFile() throws IOException {
+        FormatTable table = table();
+        FormatTableSinkWriter.Attempt attempt = FormatTableSinkWriter.Attempt.fresh("job");
+        long oneFile;
+        try (FormatTableSinkWriter probe =
+                writer(table, partitionTime(table, "1 d"), attempt, new RecordingMetricGroup())) {
+            probe.write(row(0, "2026-11-30"), null);
+            probe.prepareCommit();
+            oneFile =
+                    state(probe.snapshotState(1)).heldPartitions().get(0).files().get(0).fileSize();
+        }
+        RowType rowType = SinkTables.ROW_TYPE;
+        FileMerger merger =
+                new FileMerger(
+                        table,
+                        new FormatTableBulkFormat(
+                                ReadSpec.builder(table, rowType).projection(new int[] {0}).build(),
+                                List.of()),
+                        FormatTableSinkWriter.adapt(
+                                dev.formattable.flink.format.FormatFactories.writer(
+                                        table.options(), RowType.of(new IntType()))),
+                        true);
+        // Three one-row files fill a file; two do not.
+        Holding holding = new Holding(partitionTime(table, "1 d"), merger, 3 * oneFile - 1);
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
+        try (FormatTableSinkWriter writer = writer(table, holding, attempt, metrics)) {
+            for (int checkpoint = 1; checkpoint <= 2; checkpoint++) {
+                writer.write(row(checkpoint, DAY1), null);
+                FormatTableCommittable c = single(writer.prepareCommit());
+                assertThat(c.messages()).isEmpty();
+                assertThat(c.obsoleteStagedFiles()).isEmpty();
+                writer.snapshotState(checkpoint);
+            }
+            assertThat(metrics.value(FormatTableSinkWriter.HELD_FILES)).isEqualTo(2);
+            writer.write(row(3, DAY1), null);
+            FormatTableCommittable third = single(writer.prepareCommit());
+            FormatTableWriterState state = state(writer.snapshotState(3));
+
+            assertThat(third.messages()).isEmpty();
+            assertThat(third.obsoleteStagedFiles()).hasSize(3);
+            HeldPartition day = state.heldPartitions().get(0);
+            assertThat(day.files())
+                    .singleElement()
+                    .satisfies(m -> assertThat(m.rowCount()).isEqualTo(3));
+            assertThat(metrics.value(FormatTableSinkWriter.HELD_FILES)).isEqualTo(1);
+            assertThat(metrics.count(FormatTableSinkWriter.HELD_FILES_MERGED)).isEqualTo(3);
+            for (dev.formattable.core.fs.Path mergedAway : third.obsoleteStagedFiles()) {
+                assertThat(table.fileIO().exists(mergedAway)).as("left for the committer").isTrue();
+            }
+
+            writer.flush(true);
+            List<CommitMessage> last = single(writer.prepareCommit()).messages();
+            assertThat(last).containsExactlyElementsOf(day.files());
         }
     }
 }
