@@ -28,6 +28,7 @@ public final class Args {
                     "small-write",
                     "stream-write",
                     "compaction",
+                    "compaction-modes",
                     "lines",
                     "files",
                     "scan",

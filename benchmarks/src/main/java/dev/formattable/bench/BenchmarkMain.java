@@ -88,6 +88,9 @@ public final class BenchmarkMain {
                     case "compaction":
                         new CompactionBenchmark(args, table).run();
                         break;
+                    case "compaction-modes":
+                        new CompactionModesBenchmark(args, table).run();
+                        break;
                     case "lines":
                         new LineFormatBenchmarks(args, table).run();
                         break;
