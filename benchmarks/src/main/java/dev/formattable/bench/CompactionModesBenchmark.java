@@ -15,7 +15,11 @@ package dev.formattable.bench;
 
 import dev.formattable.bench.Sql.Side;
 
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 import java.nio.file.Path;
 import java.util.Locale;
@@ -73,10 +77,9 @@ public final class CompactionModesBenchmark {
     }
 
     public void run() throws Exception {
-        TableEnvironment streaming = Sql.streaming("10 s", root.resolve("checkpoints"));
-        TableEnvironment batch = Sql.batch();
         long rows = args.scale.rows * 30;
-        Sql.createGenerator(streaming, "gen", rows);
+        TableEnvironment streaming = streaming(rows);
+        TableEnvironment batch = Sql.batch();
         String label = "streaming write parquet, 10 partitions, checkpoint every 10 s";
         for (Mode mode : new Mode[] {Mode.PER_CHECKPOINT, Mode.ACROSS_CHECKPOINTS}) {
             Pairs.Result write =
@@ -119,6 +122,30 @@ public final class CompactionModesBenchmark {
                             filesPerPartition(Mode.NONE)));
         }
         Dirs.deleteRecursively(root);
+    }
+
+    /**
+     * A streaming environment whose view {@code gen} holds the ids 0 to {@code rows - 1}, read by
+     * two readers of Flink's number sequence source. Not SQL's {@code datagen}: it is a legacy
+     * source, whose emitting thread holds the checkpoint lock so much that at full speed a
+     * checkpoint due every 10 s came about every 30 s.
+     */
+    private TableEnvironment streaming(long rows) throws Exception {
+        Configuration conf = new Configuration();
+        Cluster.target(conf);
+        conf.setString("execution.checkpointing.interval", "10 s");
+        conf.setString("execution.checkpointing.storage", "filesystem");
+        conf.setString(
+                "execution.checkpointing.dir", root.resolve("checkpoints").toUri().toString());
+        conf.setString("parallelism.default", "2");
+        conf.setString("source.reader.close.timeout", "1000");
+        // Not getExecutionEnvironment(conf), which would start a cluster of its own.
+        StreamExecutionEnvironment env = new StreamExecutionEnvironment(conf);
+        StreamTableEnvironment tEnv =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        tEnv.createTemporaryView(
+                "gen", tEnv.fromDataStream(env.fromSequence(0, rows - 1)).as("id"));
+        return tEnv;
     }
 
     private Path dir(Mode mode) {
