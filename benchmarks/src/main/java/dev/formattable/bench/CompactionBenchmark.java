@@ -31,21 +31,6 @@ import java.util.Locale;
  */
 public final class CompactionBenchmark {
 
-    private static final int PARTITIONS = 10;
-
-    /**
-     * The tens digit of the id. Not {@code p1}, the last digit: the sequence source deals ids out
-     * to its readers by turns, so with two readers each {@code p1} partition would see one writer
-     * only, and no checkpoint would leave two files in a partition to merge.
-     */
-    private static final String KEY = "p2";
-
-    /**
-     * The sequence source runs in one task, and the writers would take its parallelism: two
-     * writers, so that a checkpoint leaves two files in each partition, as a parallel job does.
-     */
-    private static final String TWO_WRITERS = "'sink.parallelism'='2'";
-
     private final Args args;
     private final ResultTable table;
     private final Path root;
@@ -58,9 +43,10 @@ public final class CompactionBenchmark {
 
     /** One way of writing: who writes, and whether it compacts. */
     private enum Writer {
-        COMPACTED(Side.OURS, "'auto-compaction'='true', " + TWO_WRITERS),
-        PLAIN(Side.OURS, TWO_WRITERS),
-        FILESYSTEM_COMPACTED(Side.THEIRS, "'auto-compaction'='true', " + TWO_WRITERS);
+        COMPACTED(Side.OURS, "'auto-compaction'='true', " + PartitionedStreamWrites.TWO_WRITERS),
+        PLAIN(Side.OURS, PartitionedStreamWrites.TWO_WRITERS),
+        FILESYSTEM_COMPACTED(
+                Side.THEIRS, "'auto-compaction'='true', " + PartitionedStreamWrites.TWO_WRITERS);
 
         final Side side;
         final String options;
@@ -138,43 +124,17 @@ public final class CompactionBenchmark {
     }
 
     private String filesPerPartition(Writer writer) throws Exception {
-        return String.format(
-                Locale.ROOT, "%.1f", Dirs.countVisibleFiles(dir(writer)) / (double) PARTITIONS);
+        return PartitionedStreamWrites.filesPerPartition(dir(writer));
     }
 
     private Sample write(
             TableEnvironment streaming, TableEnvironment batch, Writer writer, long rows, int run)
             throws Exception {
-        Path dir = dir(writer);
-        Dirs.deleteRecursively(dir);
-        String uri = dir.toUri().toString();
-        Sql.createTable(
-                streaming, "sink", writer.side, "parquet", uri, Sql.COLUMNS, KEY, writer.options);
-        long start = System.nanoTime();
-        Sql.run(streaming, "INSERT INTO sink " + Sql.selectRows("gen"));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Sql.createTable(batch, "written", writer.side, "parquet", uri, Sql.COLUMNS, KEY);
-        System.err.printf(
-                Locale.ROOT,
-                "  %s wrote %d files into %d partitions%n",
-                writer,
-                Dirs.countVisibleFiles(dir),
-                PARTITIONS);
-        return new Sample(
-                rows / seconds, Sql.answer(batch, String.format(Sql.FULL_CHECKSUM, "written")));
+        return PartitionedStreamWrites.write(
+                streaming, batch, writer.side, dir(writer), writer.options, writer.name(), rows);
     }
 
     private Sample scan(TableEnvironment batch, Writer writer) throws Exception {
-        Sql.createTable(
-                batch,
-                "written",
-                Side.OURS,
-                "parquet",
-                dir(writer).toUri().toString(),
-                Sql.COLUMNS,
-                KEY);
-        long start = System.nanoTime();
-        String answer = Sql.answer(batch, String.format(Sql.FULL_CHECKSUM, "written"));
-        return new Sample((System.nanoTime() - start) / 1e6, answer);
+        return PartitionedStreamWrites.scan(batch, dir(writer));
     }
 }

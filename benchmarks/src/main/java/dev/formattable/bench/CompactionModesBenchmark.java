@@ -36,16 +36,6 @@ import java.util.Locale;
  */
 public final class CompactionModesBenchmark {
 
-    private static final int PARTITIONS = 10;
-
-    /**
-     * The tens digit of the id, so that both writers write every partition (see
-     * CompactionBenchmark).
-     */
-    private static final String KEY = "p2";
-
-    private static final String TWO_WRITERS = "'sink.parallelism'='2'";
-
     private final Args args;
     private final ResultTable table;
     private final Path root;
@@ -58,12 +48,12 @@ public final class CompactionModesBenchmark {
 
     /** One mode of compaction, and the options that ask for it. */
     private enum Mode {
-        NONE(TWO_WRITERS),
-        PER_CHECKPOINT("'auto-compaction'='true', " + TWO_WRITERS),
+        NONE(PartitionedStreamWrites.TWO_WRITERS),
+        PER_CHECKPOINT("'auto-compaction'='true', " + PartitionedStreamWrites.TWO_WRITERS),
         ACROSS_CHECKPOINTS(
                 "'auto-compaction'='true', 'compaction.across-checkpoints'='true',"
                         + " 'sink.partition-commit.delay'='1 d', "
-                        + TWO_WRITERS);
+                        + PartitionedStreamWrites.TWO_WRITERS);
 
         final String options;
 
@@ -153,44 +143,17 @@ public final class CompactionModesBenchmark {
     }
 
     private String filesPerPartition(Mode mode) throws Exception {
-        return String.format(
-                Locale.ROOT, "%.1f", Dirs.countVisibleFiles(dir(mode)) / (double) PARTITIONS);
+        return PartitionedStreamWrites.filesPerPartition(dir(mode));
     }
 
     private Sample write(
             TableEnvironment streaming, TableEnvironment batch, Mode mode, long rows, int run)
             throws Exception {
-        Path dir = dir(mode);
-        Dirs.deleteRecursively(dir);
-        String uri = dir.toUri().toString();
-        Sql.createTable(
-                streaming, "sink", Side.OURS, "parquet", uri, Sql.COLUMNS, KEY, mode.options);
-        long start = System.nanoTime();
-        Sql.run(streaming, "INSERT INTO sink " + Sql.selectRows("gen"));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Sql.createTable(batch, "written", Side.OURS, "parquet", uri, Sql.COLUMNS, KEY);
-        System.err.printf(
-                Locale.ROOT,
-                "  %s wrote %d files into %d partitions in %.1f s%n",
-                mode.label(),
-                Dirs.countVisibleFiles(dir),
-                PARTITIONS,
-                seconds);
-        return new Sample(
-                rows / seconds, Sql.answer(batch, String.format(Sql.FULL_CHECKSUM, "written")));
+        return PartitionedStreamWrites.write(
+                streaming, batch, Side.OURS, dir(mode), mode.options, mode.label(), rows);
     }
 
     private Sample scan(TableEnvironment batch, Mode mode) throws Exception {
-        Sql.createTable(
-                batch,
-                "written",
-                Side.OURS,
-                "parquet",
-                dir(mode).toUri().toString(),
-                Sql.COLUMNS,
-                KEY);
-        long start = System.nanoTime();
-        String answer = Sql.answer(batch, String.format(Sql.FULL_CHECKSUM, "written"));
-        return new Sample((System.nanoTime() - start) / 1e6, answer);
+        return PartitionedStreamWrites.scan(batch, dir(mode));
     }
 }
