@@ -314,8 +314,7 @@ public final class FormatTableSink extends FlinkLineSink<RowData>
                 PartitionTrigger.of(table, partitionCommit, classLoader),
                 FileMerger.of(
                         table, rowType, data.positions(), FormatTableSinkWriter.adapt(files), true),
-                // Merged files roll at the target file size: one of them must not count as small.
-                Math.min(compaction.fileSize(), table.options().targetFileSize()));
+                compaction.fileSize());
     }
 
     @Override

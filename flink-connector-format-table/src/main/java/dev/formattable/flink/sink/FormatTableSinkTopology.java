@@ -204,7 +204,7 @@ public final class FormatTableSinkTopology {
             DataStream<CommittableMessage<FormatTableCommittable>> gathered,
             FormatTableSink sink,
             boolean unboundedInput) {
-        return FormatTableSinkTopology.chainable(
+        return chainable(
                 gathered.transform(
                                 "format-table committable aggregator",
                                 CommittableMessageTypeInfo.of(

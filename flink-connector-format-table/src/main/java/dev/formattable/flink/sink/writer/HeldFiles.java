@@ -121,17 +121,19 @@ final class HeldFiles {
         if (holding.merger == null) {
             return List.of();
         }
+        // Merged files roll at the target file size: one of them must not count as small again.
+        long mergeSize = Math.min(holding.mergeSize, table.options().targetFileSize());
         List<Path> obsolete = new ArrayList<>();
         for (List<CommitMessage> partition : files.values()) {
             List<CommitMessage> small = new ArrayList<>();
             long size = 0;
             for (CommitMessage file : partition) {
-                if (file.fileSize() < holding.mergeSize && !file.isUpload()) {
+                if (file.fileSize() < mergeSize && !file.isUpload()) {
                     small.add(file);
                     size += file.fileSize();
                 }
             }
-            if (small.size() < 2 || size < holding.mergeSize) {
+            if (small.size() < 2 || size < mergeSize) {
                 continue;
             }
             List<CommitMessage> merged = holding.merger.merge(small, stagingToken);

@@ -38,7 +38,8 @@ public final class Holding {
     /**
      * @param merger merges held files (their merged files must be staged, to be merged again), or
      *     null to hold them as they are
-     * @param mergeSize held files smaller than this are merged once together they reach it
+     * @param mergeSize held files smaller than this (or than the table's target file size, if
+     *     smaller) are merged once together they reach it
      */
     public Holding(PartitionTrigger trigger, @Nullable FileMerger merger, long mergeSize) {
         this.trigger = Objects.requireNonNull(trigger);

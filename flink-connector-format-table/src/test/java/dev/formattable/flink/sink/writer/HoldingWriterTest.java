@@ -271,6 +271,19 @@ class HoldingWriterTest {
      */
     @Test
     void mergesAHeldPartitionsSmallFilesOnceTheyFillAFile() throws IOException {
+        mergesOnTheThirdFile(false);
+    }
+
+    /**
+     * The table's target file size, where smaller than {@code compaction.file-size}, is what a held
+     * file must reach not to be merged: a merged file rolled there counts as full.
+     */
+    @Test
+    void aTargetFileSizeBelowTheMergeSizeIsWhatFillsAFile() throws IOException {
+        mergesOnTheThirdFile(true);
+    }
+
+    private void mergesOnTheThirdFile(boolean byTargetFileSize) throws IOException {
         FormatTable table = table();
         FormatTableSinkWriter.Attempt attempt = FormatTableSinkWriter.Attempt.fresh("job");
         long oneFile;
@@ -280,6 +293,13 @@ class HoldingWriterTest {
             probe.prepareCommit();
             oneFile =
                     state(probe.snapshotState(1)).heldPartitions().get(0).files().get(0).fileSize();
+        }
+        // Three one-row files fill a file; two do not.
+        long fill = 3 * oneFile - 1;
+        if (byTargetFileSize) {
+            table =
+                    SinkTables.table(
+                            new FlinkFileIO(), dir, Map.of("target-file-size", fill + " b"));
         }
         RowType rowType = SinkTables.ROW_TYPE;
         FileMerger merger =
@@ -292,8 +312,11 @@ class HoldingWriterTest {
                                 dev.formattable.flink.format.FormatFactories.writer(
                                         table.options(), RowType.of(new IntType()))),
                         true);
-        // Three one-row files fill a file; two do not.
-        Holding holding = new Holding(partitionTime(table, "1 d"), merger, 3 * oneFile - 1);
+        Holding holding =
+                new Holding(
+                        partitionTime(table, "1 d"),
+                        merger,
+                        byTargetFileSize ? Long.MAX_VALUE : fill);
         RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (FormatTableSinkWriter writer = writer(table, holding, attempt, metrics)) {
             for (int checkpoint = 1; checkpoint <= 2; checkpoint++) {
