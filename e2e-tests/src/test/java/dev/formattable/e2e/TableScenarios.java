@@ -15,14 +15,17 @@ package dev.formattable.e2e;
 
 import dev.formattable.e2e.servers.StorageView;
 import dev.formattable.e2e.testutils.E2eSqlTestBase;
+import dev.formattable.e2e.testutils.GatedSequence;
 import dev.formattable.e2e.testutils.OrderRows;
 import dev.formattable.e2e.testutils.OrderRows.Order;
 import dev.formattable.e2e.testutils.TableFiles;
 
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 
@@ -147,15 +150,21 @@ public abstract class TableScenarios extends E2eSqlTestBase {
      * A streaming INSERT that fails once, on a row, after a checkpoint's commit has published
      * files: the job restarts from its last checkpoint, the committer replays that checkpoint's
      * committable (its files published already, recognised and skipped), and every row is in the
-     * table exactly once.
+     * table exactly once. The second half of the input waits for the first published file and its
+     * first row fails the job, so the failure follows a commit however slow the machine is.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"parquet"})
     void streamingInsertSurvivesAFailure(String format) throws Exception {
         String location = tableLocation("failover-" + format);
-        FailOnce.arm(() -> !publishedDataFiles(location).isEmpty());
-        TableEnvironment env = streamingEnv(localDir.resolve("failover-checkpoints"), 200);
-        exec(env, createGenerator(", 'scan.parallelism'='1'"));
+        long half = STREAM_ROWS / 2;
+        GatedSequence.shutUntil(() -> !publishedDataFiles(location).isEmpty());
+        FailOnce.armAt(half);
+        StreamExecutionEnvironment streams =
+                streamingStreamEnv(localDir.resolve("failover-checkpoints"), 200);
+        StreamTableEnvironment env = StreamTableEnvironment.create(streams);
+        env.createTemporaryView(
+                "gen", env.fromDataStream(GatedSequence.read(streams, STREAM_ROWS, half)).as("id"));
         exec(env, "CREATE TEMPORARY FUNCTION fail_once AS '" + FailOnce.class.getName() + "'");
         exec(env, createEvents(location, format));
 
@@ -167,6 +176,9 @@ public abstract class TableScenarios extends E2eSqlTestBase {
                                 + " AS INT) FROM gen");
         insert.await(5, TimeUnit.MINUTES);
 
+        assertThat(GatedSequence.opened())
+                .as("a commit published files before the failure")
+                .isTrue();
         assertThat(FailOnce.failed()).as("the planned failure happened").isTrue();
         assertEveryStreamedRowOnce(location, format);
     }
@@ -245,23 +257,17 @@ public abstract class TableScenarios extends E2eSqlTestBase {
     }
 
     /**
-     * Passes ids through and throws once, on the first row after its condition holds. The scenarios
-     * that use it read {@code datagen} with one reader, so that this function runs in another task
-     * than the source, behind an exchange: SQL {@code datagen} is a legacy {@code SourceFunction},
-     * and a failure thrown into its own thread can be overtaken by a checkpoint that already counts
-     * the failed row as emitted, which the restarted job then never reads. The cluster runs in this
-     * JVM, so the state is shared by every subtask and attempt.
+     * Passes ids through and throws once, on the first id from a given one on. The cluster runs in
+     * this JVM, so the state is shared by every subtask and attempt.
      */
     public static final class FailOnce extends ScalarFunction {
-        private static volatile java.util.function.BooleanSupplier ready = () -> false;
         private static final java.util.concurrent.atomic.AtomicBoolean FAILED =
                 new java.util.concurrent.atomic.AtomicBoolean();
-        private static volatile long nextLook;
+        private static volatile long failAt;
 
-        static void arm(java.util.function.BooleanSupplier condition) {
+        static void armAt(long id) {
             FAILED.set(false);
-            nextLook = 0;
-            ready = condition;
+            failAt = id;
         }
 
         static boolean failed() {
@@ -269,12 +275,8 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         }
 
         public Long eval(Long id) {
-            long now = System.nanoTime();
-            if (!FAILED.get() && now >= nextLook) {
-                nextLook = now + TimeUnit.MILLISECONDS.toNanos(20);
-                if (ready.getAsBoolean() && FAILED.compareAndSet(false, true)) {
-                    throw new IllegalStateException("Planned failure on row " + id);
-                }
+            if (id >= failAt && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("Planned failure on row " + id);
             }
             return id;
         }

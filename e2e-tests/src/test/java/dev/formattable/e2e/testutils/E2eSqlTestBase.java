@@ -20,6 +20,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -47,16 +48,31 @@ public abstract class E2eSqlTestBase {
 
     /** Streaming, parallelism 2, a checkpoint every {@code intervalMillis} into a local dir. */
     protected static TableEnvironment streamingEnv(Path checkpoints, long intervalMillis) {
+        return TableEnvironment.create(
+                EnvironmentSettings.newInstance()
+                        .inStreamingMode()
+                        .withConfiguration(streamingConf(checkpoints, intervalMillis))
+                        .build());
+    }
+
+    /** The same as {@link #streamingEnv}, for a job that starts from a DataStream. */
+    protected static StreamExecutionEnvironment streamingStreamEnv(
+            Path checkpoints, long intervalMillis) {
+        Configuration conf = streamingConf(checkpoints, intervalMillis);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        // The test cluster's context environment does not apply the configuration it is given.
+        env.configure(conf);
+        env.setParallelism(2);
+        return env;
+    }
+
+    private static Configuration streamingConf(Path checkpoints, long intervalMillis) {
         Configuration conf = new Configuration();
         conf.setString("execution.checkpointing.interval", intervalMillis + " ms");
         conf.setString("execution.checkpointing.storage", "filesystem");
         conf.setString("execution.checkpointing.dir", checkpoints.toUri().toString());
         conf.setString("table.exec.resource.default-parallelism", "2");
-        return TableEnvironment.create(
-                EnvironmentSettings.newInstance()
-                        .inStreamingMode()
-                        .withConfiguration(conf)
-                        .build());
+        return conf;
     }
 
     /** Every row of the parquet table of {@link CoreWrites} at {@code location}, sorted. */
