@@ -130,7 +130,7 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         TableEnvironment env = streamingEnv(localDir.resolve("checkpoints"), 200);
         // A bounded sequence at a limited rate: the job runs for a few seconds, across several
         // checkpoints, and commits the rest with its final checkpoint.
-        exec(env, createGenerator(""));
+        exec(env, createGenerator());
         exec(env, createEvents(location, format));
         TableResult insert =
                 env.executeSql(
@@ -196,7 +196,7 @@ public abstract class TableScenarios extends E2eSqlTestBase {
         renamesExpected = true;
         String location = tableLocation("compaction-" + format);
         TableEnvironment env = streamingEnv(localDir.resolve("compaction-checkpoints"), 200);
-        exec(env, createGenerator(""));
+        exec(env, createGenerator());
         exec(
                 env,
                 createEvents(
@@ -320,13 +320,11 @@ public abstract class TableScenarios extends E2eSqlTestBase {
     }
 
     /** The ids 0 to STREAM_ROWS - 1, 1,000 a second. */
-    private static String createGenerator(String options) {
+    private static String createGenerator() {
         return "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector'='datagen',"
                 + " 'fields.id.kind'='sequence', 'fields.id.start'='0', 'fields.id.end'='"
                 + (STREAM_ROWS - 1)
-                + "', 'rows-per-second'='1000'"
-                + options
-                + ")";
+                + "', 'rows-per-second'='1000')";
     }
 
     private static String createEvents(String location, String format) {

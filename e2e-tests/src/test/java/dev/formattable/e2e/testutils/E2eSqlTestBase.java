@@ -58,10 +58,9 @@ public abstract class E2eSqlTestBase {
     /** The same as {@link #streamingEnv}, for a job that starts from a DataStream. */
     protected static StreamExecutionEnvironment streamingStreamEnv(
             Path checkpoints, long intervalMillis) {
-        Configuration conf = streamingConf(checkpoints, intervalMillis);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        // The test cluster's context environment does not apply the configuration it is given.
-        env.configure(conf);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(
+                        streamingConf(checkpoints, intervalMillis));
         env.setParallelism(2);
         return env;
     }

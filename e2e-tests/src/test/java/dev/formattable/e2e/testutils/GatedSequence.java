@@ -65,9 +65,9 @@ public final class GatedSequence {
     }
 
     /**
-     * The sequence, read by one reader and spread over the environment's parallelism, so that the
-     * operators after it run in other tasks than the reader: a checkpoint that keeps them busy does
-     * not hold the reader up, and a failure they throw cannot race the reader's checkpoint.
+     * The sequence, read by one reader and spread over the environment's parallelism. Without the
+     * spread, the table operators after it would take its parallelism of 1 and chain to it, and
+     * each checkpoint's file closes in the writer would hold the reader up.
      */
     public static DataStream<Long> read(StreamExecutionEnvironment env, long rows, long gateAt) {
         DataGeneratorSource<Long> source =

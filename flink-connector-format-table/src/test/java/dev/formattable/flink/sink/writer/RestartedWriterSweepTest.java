@@ -25,6 +25,9 @@ import dev.formattable.flink.testutils.SinkTables;
 import dev.formattable.flink.testutils.WriterHarnesses;
 
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -161,18 +164,14 @@ class RestartedWriterSweepTest {
         FormatTableSink sink = SinkTables.sink(table);
         try (var failed = openedAttempt(sink, 0);
                 var restarted = harness(new AttemptSink(sink, 1))) {
-            process(failed, row(1, "a"), row(2, "b"));
-            failed.prepareSnapshotPreBarrier(1);
-            OperatorSubtaskState checkpoint1 = failed.snapshot(1, 1L);
-            FormatTableCommittable committed = emitted(failed.extractOutputValues(), 1);
-            process(failed, row(3, "a"), row(4, "c")); // staged after checkpoint 1, then lost
+            FirstAttempt first = checkpointOnceThenStageMore(failed);
 
             io.resetCounts();
             // Before Flink 2.1 the harness restores as from checkpoint 0, whatever the state, which
             // no real restore does: as from 0, every file of attempt 0 is one that no commit will
             // publish, and attempt 1 removes it.
             RestoredHarness.restoreExactlyAt(restarted, 1);
-            restarted.initializeState(checkpoint1);
+            restarted.initializeState(first.checkpoint1());
             restarted.open();
             assertThat(io.calls(FaultInjectingFileIO.Op.LIST))
                     .as("staging directories listed by the restore: a and b, which its state names")
@@ -187,7 +186,7 @@ class RestartedWriterSweepTest {
                     .as("other jobs' staged files")
                     .hasSize(partitions);
             List<String> expected =
-                    new ArrayList<>(SinkTables.stagedPaths(table, committed.messages()));
+                    new ArrayList<>(SinkTables.stagedPaths(table, first.committed().messages()));
             assertThat(
                             left.stream()
                                     .filter(f -> f.contains("-s0-a0-") && !f.contains("otherjob"))
@@ -211,11 +210,7 @@ class RestartedWriterSweepTest {
         FormatTableSink sink = SinkTables.sink(table);
         try (var failed = openedAttempt(sink, 0);
                 var restarted = harness(new AttemptSink(sink, 1))) {
-            process(failed, row(1, "a"), row(2, "b"));
-            failed.prepareSnapshotPreBarrier(1);
-            failed.snapshot(1, 1L);
-            FormatTableCommittable committed = emitted(failed.extractOutputValues(), 1);
-            process(failed, row(3, "a"), row(4, "c")); // staged after checkpoint 1, then lost
+            FormatTableCommittable committed = checkpointOnceThenStageMore(failed).committed();
             String ownToken = tokenOf(committed.messages().get(0));
             String otherSubtask =
                     ownToken.replaceFirst(
@@ -242,5 +237,25 @@ class RestartedWriterSweepTest {
                     .as("of the earlier files, checkpoint 1's and the other subtask's")
                     .containsExactlyElementsOf(expected.stream().sorted().toList());
         }
+    }
+
+    /** Attempt 0 after its one checkpoint: the state and the committable of checkpoint 1. */
+    private record FirstAttempt(
+            OperatorSubtaskState checkpoint1, FormatTableCommittable committed) {}
+
+    /**
+     * Attempt 0 writes a and b and takes checkpoint 1, then stages a file in a and one in c that no
+     * checkpoint takes: what it leaves when it dies.
+     */
+    private static FirstAttempt checkpointOnceThenStageMore(
+            OneInputStreamOperatorTestHarness<RowData, CommittableMessage<FormatTableCommittable>>
+                    failed)
+            throws Exception {
+        process(failed, row(1, "a"), row(2, "b"));
+        failed.prepareSnapshotPreBarrier(1);
+        OperatorSubtaskState checkpoint1 = failed.snapshot(1, 1L);
+        FormatTableCommittable committed = emitted(failed.extractOutputValues(), 1);
+        process(failed, row(3, "a"), row(4, "c"));
+        return new FirstAttempt(checkpoint1, committed);
     }
 }
